@@ -1,0 +1,5 @@
+"""`python -m t24` runs the command line."""
+
+from .cli import main
+
+raise SystemExit(main())

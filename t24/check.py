@@ -1,0 +1,56 @@
+"""Checking an answer someone typed: right value, exactly the dealt numbers, said precisely."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Sequence
+
+from .expr import DivisionByZero, Expr, ExpressionError
+from .hand import as_hand, as_target
+from .parse import parse
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The outcome of a check: `ok`, a one-line `message`, and the parsed expression if any."""
+
+    ok: bool
+    message: str
+    expr: Expr | None = None
+    value: Fraction | None = None
+
+
+def describe(value: Fraction) -> str:
+    """A value as a person writes it: 24, -3, 7/2."""
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def _listing(counter: Counter) -> str:
+    return " ".join(str(n) for n in sorted(counter.elements()))
+
+
+def check_answer(numbers: Sequence[int], text: str, target=24) -> Verdict:
+    """Whether `text` uses exactly `numbers` and equals `target`, with the reason if not."""
+    hand, target = as_hand(numbers), as_target(target)
+    try:
+        expr = parse(text)
+    except ExpressionError as error:
+        return Verdict(False, f"cannot read that: {error}")
+    used, dealt = Counter(expr.leaves()), Counter(hand)
+    missing, extra = dealt - used, used - dealt
+    problems = []
+    if missing:
+        problems.append(f"{_listing(missing)} not used")
+    if extra:
+        problems.append(f"{_listing(extra)} not in the hand")
+    if problems:
+        return Verdict(False, f"use exactly {_listing(dealt)}: " + "; ".join(problems), expr)
+    try:
+        value = expr.value
+    except DivisionByZero:
+        return Verdict(False, f"{expr} divides by zero", expr)
+    if value != target:
+        return Verdict(False, f"{expr} makes {describe(value)}, not {describe(target)}", expr, value)
+    return Verdict(True, f"{expr} = {describe(target)}, using exactly {_listing(dealt)}", expr, value)

@@ -1,0 +1,84 @@
+"""Distinct answers: when are two expressions the same answer?
+
+The articles print `4 5 6 7` as 28 (or 16) strings, yet a person sees two answers:
+(5 + 7 − 6) × 4 and (5 + 7) × (6 − 4). t24 calls two expressions the same answer when one can
+be turned into the other by
+
+* swapping the operands of `+` or `×`, and
+* regrouping inside one sum or one product, reading `a − b` as `a + (−b)` and `a ÷ b` as
+  `a × b⁻¹`.
+
+So a sum is a multiset of signed terms and a product a multiset of factors with exponent ±1:
+`a − (b − c)` ≡ `a − b + c` ≡ `c + a − b`, `a ÷ (b ÷ c)` ≡ `a × c ÷ b`, and
+`(5 + 7) × (6 − 4)` ≡ `(6 − 4) × (7 + 5)`. Nothing else is identified: `(a − b) × (c − d)` and
+`(b − a) × (d − c)` stay different (no signs move between factors), as do `x × 1` and `x ÷ 1`,
+and `2 + 2` and `2 × 2`. The canonical form is a nested, sorted tuple; every method's answers
+map to the same forms, so `solve(..., distinct=True)` gives the same list whatever the method.
+
+Each class is shown by one readable representative built from the form alone: no unary minus,
+fewest brackets, positive terms before negative ones and factors before divisors, larger values
+first.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Iterable
+
+from .expr import BinOp, Expr, Num
+
+Key = tuple  # ("n", int) | ("+", ((sign, Key), ...)) | ("*", ((exponent, Key), ...))
+
+_KIND = {"+": "+", "-": "+", "*": "*", "/": "*"}
+
+
+def _items(key: Key, kind: str, sign: int) -> list:
+    """The signed items a sub-form contributes to a sum or product of this kind."""
+    if key[0] == kind:
+        return [(s * sign, k) for s, k in key[1]]
+    return [(sign, key)]
+
+
+def combine_key(op: str, left: Key, right: Key) -> Key:
+    """The canonical form of `left op right`, from the forms of its operands."""
+    kind = _KIND[op]
+    sign = -1 if op in "-/" else 1
+    return (kind, tuple(sorted(_items(left, kind, 1) + _items(right, kind, sign))))
+
+
+def canonical(expr: Expr) -> Key:
+    """The canonical form: equal for two expressions exactly when they are the same answer."""
+    if isinstance(expr, Num):
+        return ("n", expr.n)
+    return combine_key(expr.op, canonical(expr.left), canonical(expr.right))
+
+
+def _order(exprs: list[Expr]) -> list[Expr]:
+    """Larger values first; equal values in a fixed textual order."""
+    return sorted(exprs, key=lambda e: (-e.value, str(e)))
+
+
+def representative(key: Key) -> Expr:
+    """The readable expression for a canonical form: no unary minus, larger terms first."""
+    if key[0] == "n":
+        return Num(key[1])
+    plus, minus = ("+", "-") if key[0] == "+" else ("*", "/")
+    ups = _order([representative(k) for s, k in key[1] if s > 0])
+    downs = _order([representative(k) for s, k in key[1] if s < 0])
+    result = ups[0]
+    for term in ups[1:]:
+        result = BinOp(plus, result, term)
+    for term in downs:
+        result = BinOp(minus, result, term)
+    return result
+
+
+def sort_answers(exprs: Iterable[Expr]) -> list[Expr]:
+    """The order distinct answers are listed in: fewer brackets first, then by text."""
+    return sorted(exprs, key=lambda e: (str(e).count("("), str(e)))
+
+
+def distinct(exprs: Iterable[Expr]) -> list[Expr]:
+    """One representative per distinct answer, in the common order."""
+    keys = dict.fromkeys(canonical(expr) for expr in exprs)
+    return sort_answers(representative(key) for key in keys)

@@ -1,0 +1,162 @@
+"""Reading what a person types into an expression tree, safely.
+
+Text is never evaluated. It is checked character by character, its brackets are counted, and
+only then is it handed to Python's own parser (`ast.parse`), whose tree is walked node by node:
+integers and `+ - * /` are kept, everything else is refused with a one-line message that says
+what is wrong and where (a 1-based column). Limits on length, depth and digits mean no text can
+make the parser or the arithmetic run away (`9**9**9` is refused before anything is computed).
+
+Accepted: integers, `+ - * /`, the symbols `× ÷ · x X ∗ ∕` and the unicode minus `−`, round or
+square brackets, spaces. A negative card is written as a bracketed literal, `(-3)`, which is how
+`str` prints one; any other unary minus is refused.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from .expr import BinOp, Expr, ExpressionError, Num
+
+MAX_LENGTH = 500
+MAX_DEPTH = 40
+MAX_DIGITS = 100
+
+# Each of these is replaced by one ASCII character, so columns stay the same.
+_SYNONYMS = {
+    "\u00d7": "*",  # ×
+    "\u00f7": "/",  # ÷
+    "\u00b7": "*",  # ·
+    "\u22c5": "*",  # ⋅
+    "\u2217": "*",  # ∗
+    "\u2215": "/",  # ∕
+    "x": "*",
+    "X": "*",
+    "\u2212": "-",  # −
+    "\u2013": "-",  # –
+    "[": "(",
+    "]": ")",
+    "\t": " ",
+    "\u00a0": " ",
+}
+_ALLOWED = set("0123456789+-*/() ")
+_OPERATORS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/"}
+_REFUSED_OPERATORS = {
+    ast.Pow: "'**' (power)",
+    ast.FloorDiv: "'//' (floor division)",
+    ast.Mod: "'%' (remainder)",
+    ast.MatMult: "'@'",
+}
+
+
+def parse(text: str) -> Expr:
+    """Parse a typed arithmetic expression into a tree; raise ExpressionError if it is not one."""
+    if not isinstance(text, str):
+        raise ExpressionError(f"expected text, got {type(text).__name__}")
+    if len(text) > MAX_LENGTH:
+        raise ExpressionError(f"expression is too long ({len(text)} characters; at most {MAX_LENGTH})")
+    clean = _normalise(text)
+    if not clean.strip():
+        raise ExpressionError("empty expression: type something like 8/(3-8/3)")
+    _check_brackets(clean)
+    try:
+        tree = ast.parse(clean.strip(), mode="eval")
+    except SyntaxError as error:
+        raise _syntax_error(clean, error) from None
+    # ast columns count from the stripped text; translate back to the typed text.
+    offset = len(clean) - len(clean.lstrip())
+    return _convert(tree.body, clean, offset)
+
+
+def _normalise(text: str) -> str:
+    out = []
+    for column, char in enumerate(text, start=1):
+        char = _SYNONYMS.get(char, char)
+        if char not in _ALLOWED:
+            raise ExpressionError(_describe_bad_char(text[column - 1], column))
+        out.append(char)
+    return "".join(out)
+
+
+def _describe_bad_char(char: str, column: int) -> str:
+    if char in ".,":
+        return f"column {column}: decimals are not allowed; use whole numbers and '/' (e.g. 5/2)"
+    if char.isalpha() or char == "_":
+        return f"column {column}: names are not allowed ('{char}'); use numbers and + - * / only"
+    if char == "%":
+        return f"column {column}: '%' (remainder) is not allowed; use + - * / only"
+    if char == "^":
+        return f"column {column}: '^' (power) is not allowed; use + - * / only"
+    if char.isprintable():
+        return f"column {column}: unexpected character '{char}'; use numbers, + - * / and brackets"
+    return f"column {column}: unexpected character {char!r}; use numbers, + - * / and brackets"
+
+
+def _check_brackets(clean: str) -> None:
+    depth = 0
+    opened: list[int] = []
+    for column, char in enumerate(clean, start=1):
+        if char == "(":
+            depth += 1
+            opened.append(column)
+            if depth > MAX_DEPTH:
+                raise ExpressionError(f"column {column}: brackets nested too deeply (at most {MAX_DEPTH})")
+        elif char == ")":
+            if not opened:
+                raise ExpressionError(f"column {column}: ')' has no matching '('")
+            depth -= 1
+            opened.pop()
+    if opened:
+        raise ExpressionError(f"column {opened[-1]}: '(' is never closed")
+
+
+def _syntax_error(clean: str, error: SyntaxError) -> ExpressionError:
+    stripped = clean.strip()
+    offset = len(clean) - len(clean.lstrip())
+    column = (error.offset or 1) + offset
+    if stripped.endswith(("+", "-", "*", "/")):
+        return ExpressionError(f"column {len(clean.rstrip())}: the expression ends with an operator")
+    if "()" in stripped.replace(" ", ""):
+        return ExpressionError(f"column {clean.index('(') + 1}: empty brackets")
+    return ExpressionError(f"column {min(column, len(clean))}: not a valid expression here (a number or operator is missing or extra)")
+
+
+def _convert(node: ast.AST, clean: str, offset: int) -> Expr:
+    column = getattr(node, "col_offset", 0) + offset + 1
+    if isinstance(node, ast.BinOp):
+        op = _OPERATORS.get(type(node.op))
+        if op is None:
+            what = _REFUSED_OPERATORS.get(type(node.op), type(node.op).__name__)
+            raise ExpressionError(f"column {_operator_column(node, clean, offset)}: {what} is not allowed; use + - * / only")
+        return BinOp(op, _convert(node.left, clean, offset), _convert(node.right, clean, offset))
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        digits = node.end_col_offset - node.col_offset if node.end_col_offset else len(str(node.value))
+        if digits > MAX_DIGITS:
+            raise ExpressionError(f"column {column}: number too long (at most {MAX_DIGITS} digits)")
+        return Num(node.value)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        operand = node.operand
+        if isinstance(operand, ast.Constant) and type(operand.value) is int and _bracketed(node, clean, offset):
+            return Num(-operand.value)
+        raise ExpressionError(
+            f"column {column}: a minus sign needs something before it; write a negative card as (-3)"
+        )
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.UAdd):
+        raise ExpressionError(f"column {column}: a plus sign needs something before it")
+    raise ExpressionError(f"column {column}: not an arithmetic expression")
+
+
+def _bracketed(node: ast.AST, clean: str, offset: int) -> bool:
+    """Whether a unary-minus literal stands alone in its own brackets, as in `(-3)`."""
+    start = node.col_offset + offset
+    end = node.end_col_offset + offset
+    before = clean[:start].rstrip()
+    after = clean[end:].lstrip()
+    return before.endswith("(") and after.startswith(")")
+
+
+def _operator_column(node: ast.BinOp, clean: str, offset: int) -> int:
+    start = node.left.end_col_offset + offset
+    for index in range(start, len(clean)):
+        if clean[index] in "*/%@":
+            return index + 1
+    return node.col_offset + offset + 1

@@ -1,0 +1,186 @@
+"""Approach 1, pattern strings (article 000, part 01).
+
+The article lists the 11 ways to write four numbers `n` and three operators `o` with 0 to 2
+pairs of brackets, then runs three loops: for each pattern, for each ordering of the cards
+(repeats removed), for each of the 4 × 4 × 4 = 64 operator triples, fill the pattern into text
+and evaluate the text. Hits are kept. That is 11 × 24 × 64 = 16,896 candidates for four
+different cards.
+
+What t24 changes: the text is evaluated exactly (the article used a JavaScript engine with a
+0.001 tolerance), numbers may have any number of digits (the article filled single characters),
+and the counters show how many hits are the same tree written with other brackets. The teaching
+version (`search`) fills and re-reads every candidate like the article; `solve` compiles each
+filled pattern once (see `t24.templates`) and gives the same trees much faster.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from typing import Iterator, Sequence
+
+from .expr import DivisionByZero, Expr, Num
+from .hand import Hand, as_hand, as_target, check_size, permutations
+from .parse import parse
+from .templates import CompiledTemplates, confirm, instantiate, template_of
+
+# The article's list, literally, in its order.
+PATTERNS = (
+    "nononon", "(non)onon", "no(non)on", "nono(non)", "(nonon)on", "no(nonon)",
+    "(non)o(non)", "((non)on)on", "(no(non))on", "no(no(non))", "no((non)on)",
+)
+OPERATORS = "+-*/"
+LIMIT = 2_000_000  # candidates; five different cards need 1,382,400, six would need 145 million
+
+
+def make_patterns(count: int) -> tuple[str, ...]:
+    """Every infix pattern for `count` numbers: each way to place non-redundant bracket pairs."""
+    if count < 1:
+        raise ValueError("a pattern needs at least one number")
+    spans = [(i, j) for i in range(count) for j in range(i + 1, count) if (i, j) != (0, count - 1)]
+    found = []
+
+    def extend(start: int, chosen: list) -> None:
+        found.append(_pattern_text(count, chosen))
+        for k in range(start, len(spans)):
+            if all(_nested_or_apart(spans[k], other) for other in chosen):
+                extend(k + 1, chosen + [spans[k]])
+
+    extend(0, [])
+    return tuple(sorted(found, key=lambda p: (p.count("("), p)))
+
+
+def _nested_or_apart(a: tuple, b: tuple) -> bool:
+    (i, j), (k, m) = a, b
+    return j < k or m < i or (i <= k and m <= j) or (k <= i and j <= m)
+
+
+def _pattern_text(count: int, spans: list) -> str:
+    text = []
+    for position in range(count):
+        opens = sum(1 for i, _ in spans if i == position)
+        closes = sum(1 for _, j in spans if j == position)
+        text.append("(" * opens + "n" + ")" * closes)
+    return "o".join(text)
+
+
+def patterns_for(count: int) -> tuple[str, ...]:
+    """The article's 11 patterns for four numbers, generated ones for any other count."""
+    return PATTERNS if count == 4 else make_patterns(count)
+
+
+def operator_choices(count: int = 3) -> list[str]:
+    """Every way to pick `count` operators: 4 ** count strings, '+++' to '///'."""
+    return ["".join(ops) for ops in itertools.product(OPERATORS, repeat=count)]
+
+
+def fill(pattern: str, numbers: Sequence, ops: str) -> str:
+    """Put numbers at the pattern's `n`s and operators at its `o`s: the text to evaluate."""
+    numbers_left = iter(numbers)
+    ops_left = iter(ops)
+    out = []
+    for char in pattern:
+        if char == "n":
+            item = next(numbers_left)
+            out.append(Num(item).format() if isinstance(item, int) else str(item))
+        elif char == "o":
+            out.append(next(ops_left))
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+def evaluate(text: str) -> Fraction | None:
+    """The exact value of a filled pattern, or None when it divides by zero."""
+    try:
+        return parse(text).value
+    except DivisionByZero:
+        return None
+
+
+def candidates(hand: Sequence[int]) -> Iterator[tuple[str, Hand, str, str]]:
+    """The article's three loops: (pattern, numbers, ops, filled text) for every candidate."""
+    hand = as_hand(hand)
+    for pattern in patterns_for(len(hand)):
+        for numbers in permutations(hand):
+            for ops in operator_choices(len(hand) - 1):
+                yield pattern, numbers, ops, fill(pattern, numbers, ops)
+
+
+def count_candidates(hand: Sequence[int]) -> int:
+    """How many candidates the three loops make: patterns × orderings × operator choices."""
+    hand = as_hand(hand)
+    return len(patterns_for(len(hand))) * len(permutations(hand)) * 4 ** (len(hand) - 1)
+
+
+@dataclass
+class PatternSearch:
+    """What the teaching version found, with the counters a notebook shows."""
+
+    hand: Hand
+    target: Fraction
+    generated: int = 0
+    division_by_zero: int = 0
+    hit_texts: list[str] = field(default_factory=list)
+    trees: dict = field(default_factory=dict)  # each distinct tree -> the first text that gave it
+
+    @property
+    def hits(self) -> int:
+        return len(self.hit_texts)
+
+    @property
+    def redundant(self) -> int:
+        """Hit strings that are a tree already found, written with other brackets."""
+        return self.hits - len(self.trees)
+
+
+def search(hand: Sequence[int], target=24) -> PatternSearch:
+    """The article's slow path: fill every candidate, read it back, evaluate it exactly."""
+    hand, target = as_hand(hand), as_target(target)
+    check_size("patterns", count_candidates(hand), LIMIT // 20, hand)
+    result = PatternSearch(hand, target)
+    for _pattern, _numbers, _ops, text in candidates(hand):
+        result.generated += 1
+        expr = parse(text)
+        try:
+            value = expr.value
+        except DivisionByZero:
+            result.division_by_zero += 1
+            continue
+        if value == target:
+            result.hit_texts.append(text)
+            result.trees.setdefault(expr, text)
+    return result
+
+
+@lru_cache(maxsize=None)
+def compiled(count: int) -> CompiledTemplates:
+    """Every (pattern, operators) candidate for `count` numbers, compiled once into templates."""
+    slots = list(range(count))
+    templates = [
+        template_of(parse(fill(pattern, slots, ops)))
+        for pattern in patterns_for(count)
+        for ops in operator_choices(count - 1)
+    ]
+    return CompiledTemplates(templates)
+
+
+def solve(hand: Sequence[int], target=24, first: bool = False) -> list[Expr]:
+    """The trees the pattern method finds, in the article's loop order, each once."""
+    hand, target = as_hand(hand), as_target(target)
+    check_size("patterns", count_candidates(hand), LIMIT, hand)
+    table = compiled(len(hand))
+    ops_count = 4 ** (len(hand) - 1)
+    hits = []  # (pattern index, ordering index, operators index)
+    for order, numbers in enumerate(permutations(hand)):
+        for index in table.hits(numbers, target):
+            hits.append((index // ops_count, order, index % ops_count, index, numbers))
+    hits.sort(key=lambda hit: hit[:3])
+    found: dict[Expr, None] = {}
+    for *_, index, numbers in hits:
+        found.setdefault(confirm(instantiate(table.templates[index], numbers), target))
+        if first:
+            break
+    return list(found)
