@@ -42,11 +42,11 @@ def check_answer(numbers: Sequence[int], text: str, target=24) -> Verdict:
     missing, extra = dealt - used, used - dealt
     problems = []
     if missing:
-        problems.append(f"{_listing(missing)} not used")
+        problems.append(f"not used: {_listing(missing)}")
     if extra:
-        problems.append(f"{_listing(extra)} not in the hand")
+        problems.append(f"extra: {_listing(extra)}")
     if problems:
-        return Verdict(False, f"use exactly {_listing(dealt)}: " + "; ".join(problems), expr)
+        return Verdict(False, f"use exactly {_listing(dealt)} ({'; '.join(problems)})", expr)
     try:
         value = expr.value
     except DivisionByZero:

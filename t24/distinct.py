@@ -25,7 +25,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Iterable
 
-from .expr import BinOp, Expr, Num
+from .expr import BinOp, Expr, Num, value_or_none
 
 Key = tuple  # ("n", int) | ("+", ((sign, Key), ...)) | ("*", ((exponent, Key), ...))
 
@@ -54,8 +54,13 @@ def canonical(expr: Expr) -> Key:
 
 
 def _order(exprs: list[Expr]) -> list[Expr]:
-    """Larger values first; equal values in a fixed textual order."""
-    return sorted(exprs, key=lambda e: (-e.value, str(e)))
+    """Larger values first; equal values (or no value, after x/0) in a fixed textual order."""
+
+    def key(expr: Expr):
+        value = value_or_none(expr)
+        return (value is None, -(value or 0), str(expr))
+
+    return sorted(exprs, key=key)
 
 
 def representative(key: Key) -> Expr:

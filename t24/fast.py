@@ -31,7 +31,7 @@ from .hand import SearchTooLarge, as_hand, as_target
 
 Cards = tuple[int, ...]  # a sorted sub-multiset of the hand
 MAX_CARDS = 7
-SMALL = 3  # sub-multisets up to this size have their full value set built
+
 ANY, ANY_NONZERO = "any", "any nonzero"
 
 
@@ -102,23 +102,32 @@ def _smaller_sides(cards: Cards):
     return [(a, b) for a, b in splits(cards) if len(a) <= len(b)]
 
 
+def full_set_size(count: int) -> int:
+    """Up to which size `makes` builds a sub-multiset's whole value set instead of asking again.
+
+    Four cards: sets of three (at most a few hundred values each). Six or seven cards: sets of
+    four, since asking a four-card question for every partner value would cost far more.
+    """
+    return 3 if count <= 5 else 4
+
+
 @lru_cache(maxsize=200_000)
-def makes(cards: Cards, target: Fraction) -> bool:
+def makes(cards: Cards, target: Fraction, small: int = 3) -> bool:
     """Whether these cards make the target (memoised, stops at the first yes)."""
-    if len(cards) <= SMALL:
+    if len(cards) <= small:
         return target in reachable(cards)
     for a_cards, b_cards in _smaller_sides(cards):
         for a in reachable(a_cards):
             for _form, b in partners(a, target):
                 if b is ANY or (b is ANY_NONZERO and any(b_cards)):
                     return True
-                if isinstance(b, Fraction) and makes(b_cards, b):
+                if isinstance(b, Fraction) and makes(b_cards, b, small):
                     return True
     return False
 
 
 @lru_cache(maxsize=50_000)
-def answers(cards: Cards, target: Fraction) -> dict[Key, Expr]:
+def answers(cards: Cards, target: Fraction, small: int = 3) -> dict[Key, Expr]:
     """One expression per distinct answer that makes the target from these cards."""
     if len(cards) == 1:
         return {("n", cards[0]): Num(cards[0])} if cards[0] == target else {}
@@ -127,19 +136,19 @@ def answers(cards: Cards, target: Fraction) -> dict[Key, Expr]:
         for a in reachable(a_cards):
             for form, b in partners(a, target):
                 if isinstance(b, Fraction):
-                    bs = [b] if makes(b_cards, b) else []
+                    bs = [b] if makes(b_cards, b, small) else []
                 else:  # target 0 from a = 0: every (nonzero) value of B will do
                     bs = [v for v in reachable(b_cards) if v or b is ANY]
                 for b_value in bs:
-                    for x_key, x in answers(a_cards, a).items():
-                        for y_key, y in answers(b_cards, b_value).items():
+                    for x_key, x in answers(a_cards, a, small).items():
+                        for y_key, y in answers(b_cards, b_value, small).items():
                             expr = _build(form, x, y)
                             op_key = (x_key, y_key) if form in ("a+b", "a-b", "a*b", "a/b") else (y_key, x_key)
                             found.setdefault(combine_key(expr.op, *op_key), expr)
     return found
 
 
-def one_answer(cards: Cards, target: Fraction) -> Expr | None:
+def one_answer(cards: Cards, target: Fraction, small: int = 3) -> Expr | None:
     """Some expression that makes the target, found without listing the others."""
     if len(cards) == 1:
         return Num(cards[0]) if cards[0] == target else None
@@ -147,11 +156,11 @@ def one_answer(cards: Cards, target: Fraction) -> Expr | None:
         for a in reachable(a_cards):
             for form, b in partners(a, target):
                 if isinstance(b, Fraction):
-                    if makes(b_cards, b):
-                        return _build(form, one_answer(a_cards, a), one_answer(b_cards, b))
+                    if makes(b_cards, b, small):
+                        return _build(form, one_answer(a_cards, a, small), one_answer(b_cards, b, small))
                 elif b is ANY or any(b_cards):
                     b = next(v for v in sorted(reachable(b_cards), reverse=True) if v or b is ANY)
-                    return _build(form, one_answer(a_cards, a), one_answer(b_cards, b))
+                    return _build(form, one_answer(a_cards, a, small), one_answer(b_cards, b, small))
     return None
 
 
@@ -164,16 +173,18 @@ def _cards(hand: Sequence[int]) -> Cards:
 
 def can_make(hand: Sequence[int], target=24) -> bool:
     """Whether the hand makes the target: the memoised search with an early exit."""
-    return makes(_cards(hand), as_target(target))
+    cards = _cards(hand)
+    return makes(cards, as_target(target), full_set_size(len(cards)))
 
 
 def solve(hand: Sequence[int], target=24, first: bool = False) -> list[Expr]:
     """Every distinct answer (one readable representative each), in the common order."""
     cards, target = _cards(hand), as_target(target)
-    if not makes(cards, target):
+    if not can_make(cards, target):
         return []
+    small = full_set_size(len(cards))
     if first:
-        return [representative(canonical(one_answer(cards, target)))]
-    return sort_answers(representative(key) for key in answers(cards, target))
+        return [representative(canonical(one_answer(cards, target, small)))]
+    return sort_answers(representative(key) for key in answers(cards, target, small))
 
 

@@ -140,6 +140,8 @@ def _convert(node: ast.AST, clean: str, offset: int) -> Expr:
         raise ExpressionError(
             f"column {column}: a minus sign needs something before it; write a negative card as (-3)"
         )
+    if isinstance(node, ast.Tuple) and not node.elts:
+        raise ExpressionError(f"column {column}: empty brackets")
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.UAdd):
         raise ExpressionError(f"column {column}: a plus sign needs something before it")
     raise ExpressionError(f"column {column}: not an arithmetic expression")

@@ -34,7 +34,9 @@ def solve(
     hand, target = as_hand(numbers), as_target(target)
     if method not in _SOLVERS:
         raise InputError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")
-    found = _SOLVERS[method](hand, target, first=first)
+    # A hand is a multiset: sorting it makes the answers and their order independent of how
+    # the cards were dealt.
+    found = _SOLVERS[method](tuple(sorted(hand)), target, first=first)
     return distinct_answers(found) if distinct and method != "fast" else found
 
 
