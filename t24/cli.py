@@ -42,6 +42,7 @@ def build_parser() -> Parser:
     solve.add_argument("--target", type=target_arg, default=as_target(24), help="what to make (default 24; 1/3 works)")
     solve.add_argument("--method", choices=solver.METHODS, default="recursive", help="which approach searches (default recursive)")
     solve.add_argument("--first", action="store_true", help="stop at the first answer")
+    solve.add_argument("--distinct", action="store_true", help="one answer per class of equivalent answers")
     solve.add_argument("--json", action="store_true", help="print JSON: numbers, target, method, answers, counts")
     solve.set_defaults(run=run_solve)
 
@@ -78,13 +79,14 @@ def _json_number(value):
 
 def run_solve(args) -> int:
     hand = as_hand(args.numbers)
-    answers = solver.solve(hand, args.target, method=args.method, first=args.first)
+    answers = solver.solve(hand, args.target, method=args.method, first=args.first, distinct=args.distinct)
     if args.json:
         print(json.dumps({
             "numbers": list(hand),
             "target": _json_number(args.target),
             "method": args.method,
             "first": args.first,
+            "distinct": args.distinct or args.method == "fast",
             "answers": [str(expr) for expr in answers],
             "counts": {"answers": len(answers)},
         }, indent=2))

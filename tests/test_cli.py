@@ -26,6 +26,13 @@ def test_every_method_is_offered(method, capsys):
     assert capsys.readouterr().out == "(10 * 10 - 4) / 4\n"
 
 
+def test_solve_distinct(capsys):
+    assert main(["solve", "4", "5", "6", "7", "--method", "patterns", "--distinct"]) == 0
+    assert capsys.readouterr().out == "(7 + 5 - 6) * 4\n(7 + 5) * (6 - 4)\n"
+    assert main(["solve", "4", "5", "6", "7", "--method", "patterns"]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 20
+
+
 def test_solve_with_no_answer_exits_1():
     code, out, err = run("solve", "1", "1", "1", "1")
     assert code == 1 and out == ""
