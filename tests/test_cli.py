@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -100,6 +101,7 @@ def test_usage_errors_exit_2_with_one_line(args, message):
 
 
 def test_python_m_and_console_script_agree():
-    script = subprocess.run(["t24", "solve", "4", "5", "6", "7", "--method", "fast"], capture_output=True, text=True)
+    console_script = Path(sys.executable).parent / "t24"  # installed beside this Python
+    script = subprocess.run([str(console_script), "solve", "4", "5", "6", "7", "--method", "fast"], capture_output=True, text=True)
     assert script.returncode == 0
     assert script.stdout == run("solve", "4", "5", "6", "7", "--method", "fast")[1]
