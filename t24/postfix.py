@@ -11,7 +11,7 @@ candidates, each evaluated with a stack.
 
 What t24 changes: exact evaluation (the articles used floats and a tolerance), and a
 postfix → infix conversion that is right. Article 000's converter brackets an operand only when
-its operator binds more loosely, so `7 6 5 - -` comes out as `7 - 6 - 5`, which is -4, not 8.
+its operator binds more loosely, so `7 6 5 - -` comes out as `7 - 6 - 5`, which is -4, not 6.
 The right operand of `-` and `/` needs brackets at equal precedence too: `7 - (6 - 5)`.
 """
 
