@@ -64,8 +64,11 @@ def start(hand: Sequence[int]) -> list[tuple[Fraction, Expr]]:
     return [(Fraction(n), Num(n)) for n in hand]
 
 
-def search(array: list, n: int, target: Fraction, first: bool, budget: list) -> Iterator[Expr]:
-    """Article 002's `Search(n)`: reduce the first n entries of the array; yield hits."""
+def search(array: list, n: int, target: Fraction, budget: list) -> Iterator[Expr]:
+    """Article 002's `Search(n)`: reduce the first n entries of the array; yield hits.
+
+    A generator, so the caller stops it at the first answer just by not asking for more.
+    """
     if n == 1:
         if array[0][0] == target:
             yield array[0][1]
@@ -81,7 +84,7 @@ def search(array: list, n: int, target: Fraction, first: bool, budget: list) -> 
                         f"the recursive search passed {LIMIT:,} states on {n}+ numbers; use method='fast'"
                     )
                 array[i] = (value, expr)
-                yield from search(array, n - 1, target, first, budget)
+                yield from search(array, n - 1, target, budget)
             array[i], array[j] = a, b  # restore, so the next pair starts from the same state
 
 
@@ -92,7 +95,7 @@ def solve(hand: Sequence[int], target=24, first: bool = False) -> list[Expr]:
         check_size("recursive", final_numbers(len(hand)), LIMIT, hand)
     budget = [LIMIT * 2]
     found: dict[Expr, None] = {}
-    for expr in search(start(hand), len(hand), target, first, budget):
+    for expr in search(start(hand), len(hand), target, budget):
         found.setdefault(expr)
         if first:
             break
@@ -127,6 +130,7 @@ class Trace:
 
     @property
     def hits(self) -> list[State]:
+        """The final states whose one number is the target."""
         return [s for s in self.states if len(s.values) == 1 and s.reaches_target]
 
     def distinct_states(self) -> int:
@@ -134,6 +138,7 @@ class Trace:
         return len({s.key for s in self.states})
 
     def edges(self) -> list[tuple[int, int]]:
+        """(parent id, child id) for every step the search took."""
         return [(s.parent, s.id) for s in self.states if s.parent is not None]
 
 
