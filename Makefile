@@ -9,11 +9,12 @@ PY     := $(VENV)/bin/python
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 PYTEST := $(PY) -m pytest -p no:cacheprovider
 
-.PHONY: lab test test-unit test-notebooks test-browser bench notebooks execute clean help
+.PHONY: lab test test-unit test-notebooks test-browser bench bench-peers notebooks execute clean help
 help:
 	@echo "make lab        start JupyterLab on notebooks/ (PORT=$(PORT))"
 	@echo "make test       run every test: unit, strict nbval over all notebooks, browser"
 	@echo "make bench      rerun the benchmarks (results in benchmarks/results/)"
+	@echo "make bench-peers  the same beside game24 and point24 (in .venv-peers/)"
 	@echo "make notebooks  re-execute every notebook in place and regenerate navigation"
 
 $(PY):
@@ -47,6 +48,14 @@ test-browser: $(VENV)/.installed-test
 
 bench: $(VENV)/.installed-test
 	$(VENV)/bin/t24 bench
+
+# The same benchmark beside the PyPI solvers game24 and point24, which live in an environment of
+# their own: they are optional and never a dependency of t24.
+PEERS_VENV ?= .venv-peers
+bench-peers:
+	[ -x $(PEERS_VENV)/bin/python ] || $(PYTHON) -m venv $(PEERS_VENV)
+	$(PEERS_VENV)/bin/python -m pip install --quiet -e . game24 point24 tqdm
+	$(PEERS_VENV)/bin/t24 bench
 
 # Re-execute notebooks in place, top to bottom in a fresh kernel (NB=notebooks/01-….ipynb for one).
 # No widget state and no timing metadata are stored, to keep diffs small.

@@ -97,9 +97,10 @@ def _build(form: str, x: Expr, y: Expr) -> Expr:
     return BinOp("/", y, x)
 
 
-def _smaller_sides(cards: Cards):
+@lru_cache(maxsize=100_000)
+def _smaller_sides(cards: Cards) -> tuple[tuple[Cards, Cards], ...]:
     """The splits whose first part is no larger than the second: the side to enumerate."""
-    return [(a, b) for a, b in splits(cards) if len(a) <= len(b)]
+    return tuple((a, b) for a, b in splits(cards) if len(a) <= len(b))
 
 
 def full_set_size(count: int) -> int:
@@ -117,11 +118,13 @@ def makes(cards: Cards, target: Fraction, small: int = 3) -> bool:
     if len(cards) <= small:
         return target in reachable(cards)
     for a_cards, b_cards in _smaller_sides(cards):
+        # A small B answers by a set look-up; a larger one asks the same question one level down.
+        b_values = reachable(b_cards) if len(b_cards) <= small else None
         for a in reachable(a_cards):
             for _form, b in partners(a, target):
                 if b is ANY or (b is ANY_NONZERO and any(b_cards)):
                     return True
-                if isinstance(b, Fraction) and makes(b_cards, b, small):
+                if isinstance(b, Fraction) and (b in b_values if b_values is not None else makes(b_cards, b, small)):
                     return True
     return False
 

@@ -1,0 +1,155 @@
+"""The deck: every hand of four cards, and the figures a notebook and the README quote about it.
+
+The articles try hands one at a time. Here the whole deck is one list: every multiset of four
+cards from 1 to 13 (1820 hands; 715 for cards 1–10, 495 for 1–9), in the order
+`itertools.combinations_with_replacement` gives, so every figure below is reproducible.
+
+Which hands need a fraction on the way? `3 3 8 8` only makes 24 as `8 ÷ (3 − 8 ÷ 3)`, through
+8/3. To say so for every hand, and not just for the answers some solver happened to print, this
+module computes its own, independent set of values each sub-multiset of cards can make when
+every intermediate value stays a whole number (dividing only when it divides exactly). A hand
+needs a fraction when it makes the target but that integer-only set does not contain it.
+
+Standard library only. The counts use `t24.can_make` and `t24.solve(method="fast")`; the counts
+for many targets at once build each hand's whole value set once (`hand_values`): about 5 s for
+the deck and the targets 1–100, where asking `can_make` 182,000 times took 45 s.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from fractions import Fraction
+from itertools import combinations, combinations_with_replacement
+from typing import Iterable, Sequence
+
+from . import fast
+from .hand import Hand, as_hand, as_target
+from .solver import can_make, solve
+
+# The three decks the figures are quoted for: cards 1–9 (the articles), 1–10 and 1–13 (a full suit).
+DECKS = {"1-9": (1, 9), "1-10": (1, 10), "1-13": (1, 13)}
+
+
+def deck(high: int = 13, low: int = 1, size: int = 4) -> list[Hand]:
+    """Every hand (multiset) of `size` cards from low..high, each sorted, in a fixed order."""
+    return list(combinations_with_replacement(range(low, high + 1), size))
+
+
+def hand_text(hand: Sequence[int]) -> str:
+    """A hand as people write it: `3 3 8 8`."""
+    return " ".join(str(n) for n in hand)
+
+
+def _two_parts(cards: Hand) -> set[tuple[Hand, Hand]]:
+    """Every way to cut sorted cards into two non-empty sorted parts, each unordered pair once."""
+    parts = set()
+    for size in range(1, len(cards) // 2 + 1):
+        for chosen in combinations(range(len(cards)), size):
+            a = tuple(cards[i] for i in chosen)
+            b = tuple(cards[i] for i in range(len(cards)) if i not in chosen)
+            parts.add((a, b) if a <= b else (b, a))
+    return parts
+
+
+@lru_cache(maxsize=None)
+def _integer_reachable(cards: Hand) -> frozenset[int]:
+    if len(cards) == 1:
+        return frozenset(cards)
+    values = set()
+    for a_cards, b_cards in _two_parts(cards):
+        for a in _integer_reachable(a_cards):
+            for b in _integer_reachable(b_cards):
+                values.update((a + b, a - b, b - a, a * b))
+                if b and a % b == 0:
+                    values.add(a // b)
+                if a and b % a == 0:
+                    values.add(b // a)
+    return frozenset(values)
+
+
+def integer_reachable(cards: Iterable[int]) -> frozenset[int]:
+    """Every value the cards make with every intermediate value a whole number."""
+    return _integer_reachable(tuple(sorted(as_hand(cards))))
+
+
+def needs_fraction(hand: Sequence[int], target=24) -> bool:
+    """Whether the hand makes the target, but only through a value that is not a whole number."""
+    target = as_target(target)
+    if not can_make(hand, target):
+        return False
+    return target.denominator != 1 or int(target) not in integer_reachable(hand)
+
+
+def solvable_hands(high: int = 13, low: int = 1, size: int = 4, target=24) -> list[Hand]:
+    """The hands of the deck that make the target."""
+    return [hand for hand in deck(high, low, size) if can_make(hand, target)]
+
+
+def solvable_counts(target=24, decks: dict = DECKS) -> dict[str, dict[str, int]]:
+    """For cards 1–9, 1–10 and 1–13: how many hands there are and how many make the target."""
+    counts = {}
+    for name, (low, high) in decks.items():
+        hands = deck(high, low)
+        solvable = sum(1 for hand in hands if can_make(hand, target))
+        counts[name] = {"hands": len(hands), "solvable": solvable, "unsolvable": len(hands) - solvable}
+    return counts
+
+
+def fraction_hands(high: int = 13, low: int = 1, target=24) -> list[Hand]:
+    """The hands of the deck that make the target only through a fraction, e.g. 3 3 8 8."""
+    return [hand for hand in deck(high, low) if needs_fraction(hand, target)]
+
+
+def distinct_counts(high: int = 13, low: int = 1, target=24) -> dict[Hand, int]:
+    """How many distinct answers each hand of the deck has (0 for unsolvable hands)."""
+    return {hand: len(solve(hand, target, method="fast")) for hand in deck(high, low)}
+
+
+def hand_values(hand: Sequence[int]) -> set[Fraction]:
+    """Every value the whole hand makes (exact), from `t24.fast`'s memoised sets of its parts."""
+    cards = tuple(sorted(as_hand(hand)))
+    if len(cards) == 1:
+        return {Fraction(cards[0])}
+    # Not memoised itself: the 1820 sets of a whole deck would hold about a million fractions.
+    values = set()
+    for a_cards, b_cards in _two_parts(cards):
+        for a in fast.reachable(a_cards):
+            for b in fast.reachable(b_cards):
+                values.update(fast.results(a, b))
+    return values
+
+
+def target_counts(targets: Iterable = range(1, 101), high: int = 13, low: int = 1) -> dict:
+    """For each target, how many hands of the deck make it."""
+    targets = list(targets)
+    counts = dict.fromkeys(targets, 0)
+    exact = [(target, as_target(target)) for target in targets]
+    for hand in deck(high, low):
+        values = hand_values(hand)
+        for target, value in exact:
+            counts[target] += value in values
+    return counts
+
+
+def figures(target=24, decks: dict = DECKS) -> dict:
+    """The headline figures for each deck, as plain JSON-ready values."""
+    low = min(low for low, _high in decks.values())
+    high = max(high for _low, high in decks.values())
+    per_hand = distinct_counts(high, low, target)
+    fractions = [hand for hand, count in per_hand.items() if count and needs_fraction(hand, target)]
+
+    def within(hand, name):
+        return decks[name][0] <= hand[0] and hand[-1] <= decks[name][1]
+
+    return {
+        "target": str(as_target(target)),
+        "solvable": solvable_counts(target, decks),
+        "needs_fraction": {name: sum(within(hand, name) for hand in fractions) for name in decks},
+        "fraction_hands": [hand_text(hand) for hand in fractions],
+        "distinct_answers": {
+            name: sum(count for hand, count in per_hand.items() if within(hand, name)) for name in decks
+        },
+        "most_answers": [
+            [hand_text(hand), count] for hand, count in sorted(per_hand.items(), key=lambda item: -item[1])[:10]
+        ],
+    }
