@@ -28,6 +28,7 @@ import random
 import sys
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Callable, Iterable, Iterator, Sequence
 
 from . import deck, fast, recursive
@@ -186,19 +187,28 @@ def hint_texts(expr: Expr, target=24) -> list[str]:
 # --- Difficulty -----------------------------------------------------------------------------
 
 
-def final_values(values: Sequence[Fraction], largest: Fraction = Fraction(0)) -> Iterator[tuple[Fraction, Fraction]]:
-    """Article 002's final numbers in its order, each with the largest number (in size) on its way."""
-    n = len(values)
-    if n == 1:
-        yield values[0], largest
-        return
-    for i, j in recursive.pairs(n):
+@lru_cache(maxsize=100_000)
+def _effort(values: tuple[Fraction, ...], target: Fraction) -> tuple[int, int, Fraction | None]:
+    """(final numbers reached, hits, smallest "largest number on the way" over the hits).
+
+    Article 002's recursion, remembered per sorted multiset of values: what the search meets
+    below a state depends only on which numbers are left, not on their order.
+    """
+    if len(values) == 1:
+        hit = values[0] == target
+        return 1, int(hit), (Fraction(0) if hit else None)
+    reached = hits = 0
+    best = None
+    for i, j in recursive.pairs(len(values)):
+        rest = values[:i] + values[i + 1 : j] + values[j + 1 :]
         for value in fast.results(values[i], values[j]):
-            # The article's layout: the result takes slot i, the last number moves to slot j.
-            after = list(values)
-            after[i] = value
-            after[j] = values[n - 1]
-            yield from final_values(after[: n - 1], max(largest, abs(value)))
+            below, below_hits, largest = _effort(tuple(sorted(rest + (value,))), target)
+            reached += below
+            hits += below_hits
+            if largest is not None:
+                largest = max(largest, abs(value))
+                best = largest if best is None else min(best, largest)
+    return reached, hits, best
 
 
 @dataclass(frozen=True)
@@ -216,16 +226,8 @@ class Effort:
 
 
 def search_effort(hand: Sequence[int], target=24) -> Effort:
-    """Walk every final number of the recursive search; count the hits and their largest steps."""
-    target = as_target(target)
-    reached = hits = 0
-    largest = None
-    for value, on_the_way in final_values([Fraction(n) for n in sorted(hand)]):
-        reached += 1
-        if value == target:
-            hits += 1
-            largest = on_the_way if largest is None else min(largest, on_the_way)
-    return Effort(reached, hits, largest)
+    """Count the final numbers of the recursive search, the hits, and their largest steps."""
+    return Effort(*_effort(tuple(sorted(Fraction(n) for n in hand)), as_target(target)))
 
 
 @dataclass(frozen=True)
