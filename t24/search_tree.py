@@ -24,13 +24,13 @@ import html
 import math
 from fractions import Fraction
 
-import ipywidgets as widgets
 import matplotlib.pyplot as plt
 import networkx as nx
 from matplotlib.lines import Line2D
 
 from . import recursive
 from .recursive import State, Trace
+from .steppers import Outcomes, Stepper
 
 EDGE_GREY = "#c4c4c4"
 FAN_GREY = "#d4d4d4"  # lighter, for hundreds of hairlines drawn without antialiasing
@@ -468,64 +468,10 @@ def describe_state(trace: Trace, index: int) -> str:
     return f'<div style="font-size:1.15em">{body}</div>'  # larger than the default: read on a projector
 
 
-class RecursionStepper(widgets.VBox):
-    """A Play button and a slider over the states in visiting order, hit buttons, and the view.
-
-    The slider counts states from 1 (state k is `trace.states[k - 1]`); the view is
-    `describe_state`, written into an HTML widget. Needs a live kernel.
-    """
-
-    def __init__(self, trace: Trace):
-        self.trace = trace
-        self.hit_ids = [s.id for s in trace.hits]
-        total = len(trace.states)
-        self.slider = widgets.IntSlider(
-            value=1, min=1, max=total, description="state", continuous_update=False,
-            layout=widgets.Layout(width="32em"),
-        )
-        self.play = widgets.Play(value=1, min=1, max=total, interval=700, description="play")
-        target = _target_text(trace)
-        self.previous_hit = widgets.Button(description="◀ previous hit", tooltip=f"jump back to the last state that makes {target}")
-        self.next_hit = widgets.Button(description="next hit ▶", tooltip=f"jump to the next state that makes {target}")
-        self.view = widgets.HTML()
-        # A kernel-side link (not jslink): the wiring then also works, and is tested, without a browser.
-        widgets.link((self.play, "value"), (self.slider, "value"))
-        self.slider.observe(self._show, names="value")
-        self.previous_hit.on_click(lambda _: self._jump(self._hit_before(self.slider.value - 1)))
-        self.next_hit.on_click(lambda _: self._jump(self._hit_after(self.slider.value - 1)))
-        # The same classes as the other steppers (t24.steppers), plus one of its own.
-        for widget, css in [(self, "t24-stepper"), (self, "t24-recursion-stepper"), (self.slider, "t24-stepper-slider"),
-                            (self.play, "t24-stepper-play"), (self.previous_hit, "t24-previous-hit"),
-                            (self.next_hit, "t24-next-hit"), (self.view, "t24-stepper-view")]:
-            widget.add_class(css)
-        super().__init__([widgets.HBox([self.play, self.slider, self.previous_hit, self.next_hit]), self.view])
-        self._show()
-
-    def __repr__(self) -> str:
-        # The text a notebook stores beside the widget: readable without a kernel and stable
-        # across ipywidgets versions (the default repr lists every trait).
-        return (
-            f"Recursion stepper for {_hand_text(self.trace)}, target {_target_text(self.trace)}: "
-            f"{_states(len(self.trace.states))}, {len(self.hit_ids)} hit{'' if len(self.hit_ids) == 1 else 's'}"
-        )
-
-    def _hit_after(self, index: int) -> int | None:
-        return next((h for h in self.hit_ids if h > index), None)
-
-    def _hit_before(self, index: int) -> int | None:
-        return next((h for h in reversed(self.hit_ids) if h < index), None)
-
-    def _jump(self, index: int | None) -> None:
-        if index is not None:
-            self.slider.value = index + 1
-
-    def _show(self, change=None) -> None:
-        index = self.slider.value - 1
-        self.view.value = describe_state(self.trace, index)
-        self.previous_hit.disabled = self._hit_before(index) is None
-        self.next_hit.disabled = self._hit_after(index) is None
-
-
-def make_recursion_stepper(hand, target=24) -> RecursionStepper:
+def make_recursion_stepper(hand, target=24) -> Stepper:
     """A widget that steps through the states recursive reduction visits for one hand."""
-    return RecursionStepper(recursive.trace(hand, target))
+    trace = recursive.trace(hand, target)
+    hits = tuple(s.id for s in trace.hits)
+    outcomes = Outcomes(total=len(trace.states), hits=hits, new_trees=(), zeros=())
+    label = f"Recursion stepper for {_hand_text(trace)}, target {_target_text(trace)}"
+    return Stepper(lambda index: describe_state(trace, index), outcomes, "recursion", label, noun="state")

@@ -268,21 +268,25 @@ def _page(method: str, index: int, outcomes: Outcomes, rows) -> str:
 
 
 class Stepper(widgets.VBox):
-    """A Play button and a slider over candidates, buttons that jump between hits, and the view."""
+    """A Play button and a slider over a method's candidates (or states), buttons that jump
+    between hits, and the view that `describe(index)` writes. Every stepper of t24 is one of these.
+    """
 
-    def __init__(self, describe_candidate: Callable[[int], str], outcomes: Outcomes, name: str, label: str):
+    def __init__(self, describe: Callable[[int], str], outcomes: Outcomes, name: str, label: str, noun: str = "candidate"):
         self.outcomes = outcomes
         self.label = label
-        self.describe_candidate = describe_candidate
+        self.noun = noun
+        self.describe = describe
         self.slider = widgets.IntSlider(
-            value=1, min=1, max=outcomes.total, description="candidate", continuous_update=False,
+            value=1, min=1, max=outcomes.total, description=noun, continuous_update=False,
             layout=widgets.Layout(width="32em"),
         )
         self.play = widgets.Play(value=1, min=1, max=outcomes.total, interval=700, description="play")
         self.previous_hit = widgets.Button(description="◀ previous hit", tooltip="jump back to the last hit")
         self.next_hit = widgets.Button(description="next hit ▶", tooltip="jump to the next hit")
         self.view = widgets.HTML()
-        widgets.jslink((self.play, "value"), (self.slider, "value"))
+        # A kernel-side link (not jslink): the wiring then also works, and is tested, without a browser.
+        widgets.link((self.play, "value"), (self.slider, "value"))
         self.slider.observe(self._show, names="value")
         self.previous_hit.on_click(lambda _: self._jump(outcomes.previous_hit(self.slider.value - 1)))
         self.next_hit.on_click(lambda _: self._jump(outcomes.next_hit(self.slider.value - 1)))
@@ -296,14 +300,15 @@ class Stepper(widgets.VBox):
     def __repr__(self) -> str:
         # The text a notebook stores beside the widget: readable without a kernel, and stable
         # across ipywidgets versions (the default repr lists every trait).
-        return f"{self.label}: {self.outcomes.total:,} candidates, {len(self.outcomes.hits):,} hits"
+        hits = len(self.outcomes.hits)
+        return f"{self.label}: {self.outcomes.total:,} {self.noun}s, {hits:,} hit{'' if hits == 1 else 's'}"
 
     def _jump(self, index: int | None) -> None:
         if index is not None:
             self.slider.value = index + 1
 
     def _show(self, change=None) -> None:
-        self.view.value = self.describe_candidate(self.slider.value - 1)
+        self.view.value = self.describe(self.slider.value - 1)
         self.previous_hit.disabled = self.outcomes.previous_hit(self.slider.value - 1) is None
         self.next_hit.disabled = self.outcomes.next_hit(self.slider.value - 1) is None
 

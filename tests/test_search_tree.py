@@ -212,7 +212,7 @@ def test_plot_state_graph_and_side_by_side(trace_3388):
 
 def test_stepper_follows_the_slider_the_play_button_and_the_hit_buttons():
     stepper = st.make_recursion_stepper((3, 3, 8, 8))
-    trace = stepper.trace
+    trace = recursive.trace((3, 3, 8, 8))
     assert "State 1 of 4,453" in stepper.view.value
     assert repr(stepper) == "Recursion stepper for 3 3 8 8, target 24: 4,453 states, 4 hits"
     stepper.slider.value = 1360
