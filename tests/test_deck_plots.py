@@ -12,22 +12,13 @@ matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
+from widget_tools import close_figures, legend_texts  # noqa: E402,F401
 
 import t24  # noqa: E402
 from t24 import deck  # noqa: E402
 from t24 import deck_plots  # noqa: E402
 
 SMALL = {"1-4": (1, 4), "1-5": (1, 5)}
-
-
-@pytest.fixture(autouse=True)
-def close_figures():
-    yield
-    plt.close("all")
-
-
-def legend_texts(ax):
-    return [text.get_text() for text in ax.get_legend().get_texts()]
 
 
 def bar_heights(ax):

@@ -1,6 +1,7 @@
 """The game widget (t24.game_widget), driven without a kernel: type, click, read the widgets."""
 
 import pytest
+from widget_tools import find
 
 import t24
 from t24.game import Game
@@ -10,22 +11,6 @@ CLASSES = (
     "t24-game-answer", "t24-game-check", "t24-game-hint", "t24-game-show",
     "t24-game-next", "t24-game-message", "t24-game-hand", "t24-game-score",
 )
-
-
-def find(widget, css_class):
-    """The one widget under `widget` that carries this CSS class."""
-    found = []
-
-    def walk(node):
-        if css_class in getattr(node, "_dom_classes", ()):
-            found.append(node)
-        for child in getattr(node, "children", ()):
-            walk(child)
-
-    walk(widget)
-    assert len(found) == 1, f"{css_class}: {len(found)} widgets"
-    return found[0]
-
 
 class Player:
     """A widget and its parts by CSS class, with the moves a student makes."""

@@ -17,6 +17,7 @@ matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
+from widget_tools import close_figures, legend_texts  # noqa: E402,F401
 
 import t24  # noqa: E402
 from t24 import plots  # noqa: E402
@@ -73,16 +74,6 @@ def synthetic_peer_rows():
         {"solver": "game24", "hands": "1820", "seconds": "45.0", "answers": "40000", "ratio_vs_t24": "50.0", "checked_ok": "True"},
         {"solver": "point24", "hands": "1820", "seconds": "9.0", "answers": "90000", "ratio_vs_t24": "10.0", "checked_ok": "False"},
     ]
-
-
-@pytest.fixture(autouse=True)
-def close_figures():
-    yield
-    plt.close("all")
-
-
-def legend_texts(ax):
-    return [text.get_text() for text in ax.get_legend().get_texts()]
 
 
 def test_rows_read_back_from_csv_text_work_too():

@@ -3,26 +3,11 @@
 from fractions import Fraction
 
 import pytest
+from widget_tools import find
 
 import t24
 from t24 import widgets
 from t24.widgets import compare, format_seconds, make_lab, render_comparison
-
-
-def find(widget, css_class):
-    """The one widget under `widget` that carries this CSS class."""
-    found = []
-
-    def walk(node):
-        if css_class in getattr(node, "_dom_classes", ()):
-            found.append(node)
-        for child in getattr(node, "children", ()):
-            walk(child)
-
-    walk(widget)
-    assert len(found) == 1, f"{css_class}: {len(found)} widgets"
-    return found[0]
-
 
 def test_compare_3388_one_distinct_answer_for_every_method():
     results = compare((3, 3, 8, 8), 24, t24.METHODS, "distinct")
