@@ -10,7 +10,7 @@ import argparse
 import json
 import sys
 
-from . import solver
+from . import patterns, postfix, recursive, solver
 from .check import check_answer, describe
 from .hand import InputError, as_hand, as_target
 
@@ -77,6 +77,19 @@ def _json_number(value):
     return value.numerator if value.denominator == 1 else describe(value)
 
 
+def _counts(hand, method: str, answers: list) -> dict:
+    """The answer count, and the candidates the method's search space holds for this hand."""
+    counts = {"answers": len(answers)}
+    candidates = {
+        "patterns": patterns.count_candidates,
+        "postfix": postfix.count_candidates,
+        "recursive": lambda cards: recursive.final_numbers(len(cards)),
+    }.get(method)
+    if candidates:
+        counts["candidates"] = candidates(hand)
+    return counts
+
+
 def run_solve(args) -> int:
     hand = as_hand(args.numbers)
     answers = solver.solve(hand, args.target, method=args.method, first=args.first, distinct=args.distinct)
@@ -88,7 +101,7 @@ def run_solve(args) -> int:
             "first": args.first,
             "distinct": args.distinct or args.method == "fast",
             "answers": [str(expr) for expr in answers],
-            "counts": {"answers": len(answers)},
+            "counts": _counts(hand, args.method, answers),
         }, indent=2))
     else:
         for expr in answers:

@@ -127,7 +127,13 @@ class PatternSearch:
     trees: dict = field(default_factory=dict)  # each distinct tree -> the first text that gave it
 
     @property
+    def evaluated(self) -> int:
+        """Candidates that had a value (the rest divide by zero)."""
+        return self.generated - self.division_by_zero
+
+    @property
     def hits(self) -> int:
+        """Hit strings: candidates whose text makes the target."""
         return len(self.hit_texts)
 
     @property

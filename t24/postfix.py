@@ -127,11 +127,18 @@ class PostfixSearch:
     hit_postfix: list[Postfix] = field(default_factory=list)
 
     @property
+    def evaluated(self) -> int:
+        """Candidates that had a value (the rest divide by zero)."""
+        return self.generated - self.division_by_zero
+
+    @property
     def hits(self) -> int:
+        """Candidates that make the target."""
         return len(self.hit_postfix)
 
     @property
     def trees(self) -> list[Expr]:
+        """The distinct trees among the hits, in the order first found."""
         return list(dict.fromkeys(to_infix(postfix) for postfix in self.hit_postfix))
 
 

@@ -45,7 +45,14 @@ def test_solve_json(capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["numbers"] == [1, 2, 3] and data["target"] == "1/3" and data["method"] == "fast"
     assert sorted(data["answers"]) == ["(2 - 1) / 3", "1 - 2 / 3"]
-    assert data["counts"]["answers"] == 2
+    assert data["counts"] == {"answers": 2}
+
+
+def test_solve_json_counts_the_search_space(capsys):
+    assert main(["solve", "4", "5", "6", "7", "--method", "patterns", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["counts"] == {"answers": 20, "candidates": 11 * 24 * 64}
+    assert main(["solve", "4", "5", "6", "7", "--method", "recursive", "--json", "--distinct"]) == 0
+    assert json.loads(capsys.readouterr().out)["counts"] == {"answers": 2, "candidates": 36 * 18 * 6}
 
 
 def test_solve_negative_numbers_and_other_targets(capsys):

@@ -22,7 +22,11 @@ def test_pattern_article_counts():
     assert set(patterns.make_patterns(4)) == set(patterns.PATTERNS)
     assert len(patterns.operator_choices(3)) == 64 == 4 * 4 * 4
     assert patterns.count_candidates([4, 5, 6, 7]) == 11 * 24 * 64
-    assert patterns.search([4, 5, 6, 7]).generated == 11 * 24 * 64
+    search = patterns.search([4, 5, 6, 7])
+    assert search.generated == search.evaluated == 11 * 24 * 64  # no part of 4 5 6 7 makes 0
+    with_zero = patterns.search([3, 3, 8, 8])  # 3 - 3 = 0 can end up as a divisor
+    assert with_zero.division_by_zero > 0
+    assert with_zero.evaluated == with_zero.generated - with_zero.division_by_zero
 
 
 def test_generated_patterns_for_other_counts_are_complete():
