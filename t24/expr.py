@@ -86,7 +86,7 @@ class Num:
         """Infix text with the typographic symbols − × ÷."""
         return self.format(UNICODE_SYMBOLS)
 
-    def to_latex(self, division: str = "frac") -> str:
+    def to_latex(self, division: str = "frac", inside_fraction: bool = False) -> str:
         """LaTeX for `IPython.display.Math`."""
         return f"({self.n})" if self.n < 0 else str(self.n)
 
@@ -145,20 +145,27 @@ class BinOp:
     def pretty(self) -> str:
         return self.format(UNICODE_SYMBOLS)
 
-    def to_latex(self, division: str = "frac") -> str:
-        """LaTeX: `division="frac"` (default) typesets a / b as \\frac{a}{b}, "div" as a \\div b."""
+    def to_latex(self, division: str = "frac", inside_fraction: bool = False) -> str:
+        """LaTeX: `division="frac"` (default) typesets a / b as \\frac{a}{b}, "div" as a \\div b.
+
+        A fraction inside another fraction is a \\dfrac, so 8/3 in 8 / (3 - 8 / 3) stays as large
+        as the rest: readable on a projector.
+        """
         if division not in ("frac", "div"):
             raise ValueError('division must be "frac" or "div"')
         if self.op == "/" and division == "frac":
             # The fraction bar groups both operands: no brackets needed inside.
-            return rf"\frac{{{self.left.to_latex(division)}}}{{{self.right.to_latex(division)}}}"
+            command = r"\dfrac" if inside_fraction else r"\frac"
+            numerator = self.left.to_latex(division, True)
+            denominator = self.right.to_latex(division, True)
+            return rf"{command}{{{numerator}}}{{{denominator}}}"
         left_b, right_b = self.needs_brackets()
         if division == "frac":
             # A \frac operand is already grouped, so it needs no brackets beside * or /.
             left_b = left_b and not _is_frac(self.left)
             right_b = right_b and not _is_frac(self.right)
-        left = self.left.to_latex(division)
-        right = self.right.to_latex(division)
+        left = self.left.to_latex(division, inside_fraction)
+        right = self.right.to_latex(division, inside_fraction)
         return f"{_latex_wrap(left, left_b)} {LATEX_SYMBOLS[self.op]} {_latex_wrap(right, right_b)}"
 
     def to_sympy(self, leaf: Callable[[int], object] | None = None):
