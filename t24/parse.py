@@ -16,10 +16,10 @@ from __future__ import annotations
 import ast
 
 from .expr import BinOp, Expr, ExpressionError, Num
+from .hand import MAX_DIGITS  # a typed number may be as long as a dealt card
 
 MAX_LENGTH = 500
 MAX_DEPTH = 40
-MAX_DIGITS = 100
 
 # Each of these is replaced by one ASCII character, so columns stay the same.
 _SYNONYMS = {
