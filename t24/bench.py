@@ -46,10 +46,10 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from . import deck as deck_module
-from . import fast, patterns, postfix, recursive
+from . import fast
 from .check import check_answer
 from .hand import Hand, SearchTooLarge
-from .solver import METHODS, can_make, solve
+from .solver import METHODS, can_make, count_candidates, solve
 
 MODES = ("all", "distinct", "first", "can_make")
 TARGET = 24
@@ -255,22 +255,15 @@ def growth_sample(count: int, size: int = GROWTH_HANDS, seed: int = SEED) -> lis
 
 def candidates(method: str, hand: Hand) -> int | None:
     """The work a method implies for this hand (see the module's docstring)."""
-    if method == "patterns":
-        return patterns.count_candidates(hand)
-    if method == "postfix":
-        return postfix.count_candidates(hand)
-    if method == "recursive":
-        return recursive.final_numbers(len(hand))
-    return fast_states(hand)
+    if method == "fast":
+        return fast_states(hand)
+    return count_candidates(hand, method)
 
 
-def fast_states(hand: Hand) -> int | None:
+def fast_states(hand: Hand) -> int:
     """(Sub-multiset, value) pairs the fast method tabulates: the value sets it builds in full."""
-    full_size = getattr(fast, "full_set_size", None)
-    if full_size is None:
-        return None
     cards = tuple(sorted(hand))
-    limit = min(full_size(len(cards)), len(cards))
+    limit = min(fast.full_set_size(len(cards)), len(cards))
     subs = {
         tuple(cards[i] for i in chosen)
         for size in range(1, limit + 1)

@@ -10,7 +10,7 @@ import argparse
 import json
 import sys
 
-from . import patterns, postfix, recursive, solver
+from . import solver
 from .check import check_answer, describe
 from .hand import InputError, as_hand, as_target
 
@@ -80,13 +80,9 @@ def _json_number(value):
 def _counts(hand, method: str, answers: list) -> dict:
     """The answer count, and the candidates the method's search space holds for this hand."""
     counts = {"answers": len(answers)}
-    candidates = {
-        "patterns": patterns.count_candidates,
-        "postfix": postfix.count_candidates,
-        "recursive": lambda cards: recursive.final_numbers(len(cards)),
-    }.get(method)
-    if candidates:
-        counts["candidates"] = candidates(hand)
+    candidates = solver.count_candidates(hand, method)
+    if candidates is not None:
+        counts["candidates"] = candidates
     return counts
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from fractions import Fraction
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations_with_replacement
 from typing import Iterable, Sequence
 
 from . import fast
@@ -40,15 +40,9 @@ def hand_text(hand: Sequence[int]) -> str:
     return " ".join(str(n) for n in hand)
 
 
-def _two_parts(cards: Hand) -> set[tuple[Hand, Hand]]:
-    """Every way to cut sorted cards into two non-empty sorted parts, each unordered pair once."""
-    parts = set()
-    for size in range(1, len(cards) // 2 + 1):
-        for chosen in combinations(range(len(cards)), size):
-            a = tuple(cards[i] for i in chosen)
-            b = tuple(cards[i] for i in range(len(cards)) if i not in chosen)
-            parts.add((a, b) if a <= b else (b, a))
-    return parts
+def _unordered_splits(cards: Hand):
+    """Each way to cut the cards into two non-empty parts, once: (A, B) with A <= B."""
+    return [(a, b) for a, b in fast.splits(cards) if a <= b]
 
 
 @lru_cache(maxsize=None)
@@ -56,7 +50,7 @@ def _integer_reachable(cards: Hand) -> frozenset[int]:
     if len(cards) == 1:
         return frozenset(cards)
     values = set()
-    for a_cards, b_cards in _two_parts(cards):
+    for a_cards, b_cards in _unordered_splits(cards):
         for a in _integer_reachable(a_cards):
             for b in _integer_reachable(b_cards):
                 values.update((a + b, a - b, b - a, a * b))
@@ -105,18 +99,11 @@ def distinct_counts(high: int = 13, low: int = 1, target=24) -> dict[Hand, int]:
     return {hand: len(solve(hand, target, method="fast")) for hand in deck(high, low)}
 
 
-def hand_values(hand: Sequence[int]) -> set[Fraction]:
+def hand_values(hand: Sequence[int]) -> frozenset[Fraction]:
     """Every value the whole hand makes (exact), from `t24.fast`'s memoised sets of its parts."""
-    cards = tuple(sorted(as_hand(hand)))
-    if len(cards) == 1:
-        return {Fraction(cards[0])}
-    # Not memoised itself: the 1820 sets of a whole deck would hold about a million fractions.
-    values = set()
-    for a_cards, b_cards in _two_parts(cards):
-        for a in fast.reachable(a_cards):
-            for b in fast.reachable(b_cards):
-                values.update(fast.results(a, b))
-    return values
+    # fast.reachable's own body, without remembering the whole hand's set: the parts come from
+    # the memo, but the 1820 sets of a whole deck would hold about a million fractions.
+    return fast.reachable.__wrapped__(tuple(sorted(as_hand(hand))))
 
 
 def target_counts(targets: Iterable = range(1, 101), high: int = 13, low: int = 1) -> dict:

@@ -201,6 +201,14 @@ def _is_frac(expr: Expr) -> bool:
     return isinstance(expr, BinOp) and expr.op == "/"
 
 
+def value_latex(value: Fraction) -> str:
+    """An exact value as LaTeX: 24, \\frac{8}{3}, -\\frac{1}{2}."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    sign = "-" if value < 0 else ""
+    return rf"{sign}\frac{{{abs(value.numerator)}}}{{{value.denominator}}}"
+
+
 def from_postfix(tokens) -> Expr:
     """Build the tree for a postfix sequence of ints and operator characters."""
     stack: list[Expr] = []

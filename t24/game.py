@@ -34,7 +34,7 @@ from typing import Callable, Iterable, Iterator, Sequence
 from . import deck, fast, recursive
 from .check import check_answer, describe
 from .distinct import canonical
-from .expr import LATEX_SYMBOLS, BinOp, Expr
+from .expr import LATEX_SYMBOLS, BinOp, Expr, value_latex
 from .hand import Hand, InputError, as_hand, as_target
 from .solver import can_make, solve
 
@@ -106,16 +106,8 @@ def _operand(value: Fraction) -> str:
     return text if value.denominator == 1 and value >= 0 else f"({text})"
 
 
-def latex_value(value: Fraction) -> str:
-    """A value as LaTeX: 24, \\frac{8}{3}, -\\frac{1}{2}."""
-    sign = "-" if value < 0 else ""
-    if value.denominator == 1:
-        return str(value.numerator)
-    return rf"{sign}\frac{{{abs(value.numerator)}}}{{{value.denominator}}}"
-
-
 def _latex_operand(value: Fraction) -> str:
-    text = latex_value(value)
+    text = value_latex(value)
     return rf"\left({text}\right)" if value < 0 else text
 
 
@@ -134,7 +126,7 @@ class Step:
 
     def latex(self) -> str:
         """The step as LaTeX: `3 - \\frac{8}{3} = \\frac{1}{3}`."""
-        return f"{_latex_operand(self.left)} {LATEX_SYMBOLS[self.op]} {_latex_operand(self.right)} = {latex_value(self.value)}"
+        return f"{_latex_operand(self.left)} {LATEX_SYMBOLS[self.op]} {_latex_operand(self.right)} = {value_latex(self.value)}"
 
 
 def answer_steps(expr: Expr) -> list[Step]:

@@ -15,7 +15,8 @@ import html
 import ipywidgets as widgets
 
 from .check import describe
-from .game import Game, Reply, Round, Score, latex_value
+from .expr import value_latex
+from .game import Game, Reply, Round, Score
 
 # Text that came from a person (or quotes it) is kept out of MathJax's reach.
 PLAIN = '<span class="tex2jax_ignore">{}</span>'
@@ -47,14 +48,14 @@ def hand_html(current: Round) -> str:
 
 def reply_html(reply: Reply, game: Game) -> str:
     """A checked answer: right (typeset), a wrong value (typeset, with what it makes), or why not."""
-    target = latex_value(game.target)
+    target = value_latex(game.target)
     if reply.kind == "right" and reply.expr is not None:
         typeset = math(reply.expr.to_latex() + " = " + target)
         text = f"<b>Right!</b> {typeset} {plain(f'— uses exactly {game.round.hand_text}')}"
     elif reply.kind == "right":
         text = f"<b>Right!</b> {plain(reply.message.removeprefix('right: '))}"
     elif reply.kind == "wrong" and reply.value is not None:
-        typeset = math(rf"{reply.expr.to_latex()} = {latex_value(reply.value)} \neq {target}")
+        typeset = math(rf"{reply.expr.to_latex()} = {value_latex(reply.value)} \neq {target}")
         text = f"<b>Not yet:</b> {typeset}"
     elif reply.kind == "wrong":
         text = f"<b>Not yet:</b> {plain(reply.message.removeprefix('wrong: '))}"
@@ -80,7 +81,7 @@ def hints_html(current: Round) -> str:
                 lead = "start with" if number == 1 else "then"
                 lines.append(f"<b>Hint {number} of {total}:</b> {lead} {math(steps[number - 1].latex())}")
             else:
-                whole = current.answer.to_latex() + " = " + latex_value(current.target)
+                whole = current.answer.to_latex() + " = " + value_latex(current.target)
                 lines.append(f"<b>Hint {number} of {total}:</b> the whole answer {math(whole)}")
     return "<br>".join(lines)
 
@@ -90,7 +91,7 @@ def shown_html(current: Round) -> str:
     if not current.answers:
         text = f"<b>No answer:</b> {plain(f'{current.hand_text} cannot make {describe(current.target)}')}"
     else:
-        whole = current.answer.to_latex() + " = " + latex_value(current.target)
+        whole = current.answer.to_latex() + " = " + value_latex(current.target)
         count = len(current.answers)
         more = f"{count:,} distinct answers in all" if count > 1 else "the only answer"
         text = f"<b>An answer:</b> {math(whole)} {plain(f'({more})')}"

@@ -40,6 +40,18 @@ def solve(
     return distinct_answers(found) if distinct and method != "fast" else found
 
 
+def count_candidates(numbers: Sequence[int], method: str) -> int | None:
+    """How many candidates a brute-force method's search space holds for this hand (None for fast)."""
+    hand = as_hand(numbers)
+    if method == "patterns":
+        return patterns.count_candidates(hand)
+    if method == "postfix":
+        return postfix.count_candidates(hand)
+    if method == "recursive":
+        return recursive.final_numbers(len(hand))
+    return None
+
+
 def can_make(numbers: Sequence[int], target=24) -> bool:
     """Whether `target` can be made from exactly these numbers with + - * / and brackets."""
     return fast.can_make(numbers, target)

@@ -23,7 +23,7 @@ from typing import Iterable, Mapping, Sequence
 import ipywidgets as widgets
 
 from .check import describe
-from .expr import Expr
+from .expr import Expr, value_latex
 from .hand import Hand, InputError, as_hand, as_target
 from .solver import METHODS, solve
 
@@ -104,17 +104,9 @@ def format_seconds(seconds: float) -> str:
     return f"{seconds:.0f} s"
 
 
-def target_latex(target: Fraction) -> str:
-    """The target in LaTeX: 24, -3 or \\frac{1}{3}."""
-    if target.denominator == 1:
-        return str(target.numerator)
-    sign = "-" if target < 0 else ""
-    return rf"{sign}\frac{{{abs(target.numerator)}}}{{{target.denominator}}}"
-
-
 def answer_math(expr: Expr, target: Fraction) -> str:
     """One answer as inline math for HTMLMath: `$\\displaystyle ... = 24$`."""
-    return rf"$\displaystyle {expr.to_latex()} = {target_latex(target)}$"
+    return rf"$\displaystyle {expr.to_latex()} = {value_latex(target)}$"
 
 
 def answers_html(answers: Sequence[Expr], target: Fraction, limit: int = SHOW_AT_MOST) -> str:
