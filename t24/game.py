@@ -257,7 +257,7 @@ def difficulty(hand: Sequence[int], target=24) -> Difficulty:
     hand, target = as_hand(hand), as_target(target)
     answers = len(solve(hand, target, method="fast"))
     if not answers:
-        reason = f"{' '.join(map(str, hand))} cannot make {describe(target)}: the exact search finds no way"
+        reason = f"{deck.hand_text(hand)} cannot make {describe(target)}: the exact search finds no way"
         return Difficulty(NO_ANSWER_LEVEL, reason, False, 0, None)
     fraction = deck.needs_fraction(hand, target)
     effort = search_effort(hand, target) if len(hand) <= EFFORT_MAX_COUNT else None
@@ -339,7 +339,8 @@ class Round:
 
     @property
     def hand_text(self) -> str:
-        return " ".join(map(str, self.hand))
+        """The hand as people write it: 3 3 8 8."""
+        return deck.hand_text(self.hand)
 
 
 @dataclass(frozen=True)
