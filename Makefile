@@ -9,7 +9,7 @@ PY     := $(VENV)/bin/python
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 PYTEST := $(PY) -m pytest -p no:cacheprovider
 
-.PHONY: lab test test-unit test-notebooks test-browser bench bench-peers notebooks execute clean help
+.PHONY: lab test lint test-unit test-deck test-notebooks test-browser bench bench-peers bench-update notebooks execute clean help
 help:
 	@echo "make lab        start JupyterLab on notebooks/ (PORT=$(PORT))"
 	@echo "make test       run every test: unit, strict nbval over all notebooks, browser"
@@ -34,11 +34,22 @@ $(VENV)/.installed-test: pyproject.toml $(VENV)/.installed-notebooks
 lab: $(VENV)/.installed-notebooks
 	$(VENV)/bin/jupyter lab --no-browser --ip=127.0.0.1 --port=$(PORT) --notebook-dir=notebooks $(ROOT_FLAG)
 
-test: $(VENV)/.installed-test
-	$(PYTEST) tests notebooks --nbval --nbval-sanitize-with tests/nbval-sanitize.cfg
+# Lint, then every test in one session (unit, strict nbval over every notebook, browser), then
+# the whole-deck agreement of every method.
+test: lint $(VENV)/.installed-test
+	$(PYTEST) tests notebooks --nbval --nbval-sanitize-with tests/nbval-sanitize.cfg -m "not slow"
+	$(MAKE) test-deck
+
+lint: $(VENV)/.installed-test
+	$(VENV)/bin/ruff check t24 tests tools
 
 test-unit: $(VENV)/.installed-test
-	$(PYTEST) tests --ignore=tests/browser
+	$(PYTEST) tests --ignore=tests/browser -m "not slow"
+
+# Every hand of the deck, every method (the as-written pattern loops on every fifth hand;
+# T24_FULL_DECK=1 for all of them, about ten minutes more).
+test-deck: $(VENV)/.installed-test
+	$(PYTEST) tests/methods/test_deck_agreement.py -m slow
 
 test-notebooks: $(VENV)/.installed-test
 	$(PYTEST) notebooks --nbval --nbval-sanitize-with tests/nbval-sanitize.cfg

@@ -6,18 +6,21 @@
     >>> t24.parse("8/(3-8/3)").value
     Fraction(24, 1)
 
-The core needs only the standard library; the notebooks' extras live in `t24.widgets` and
-`t24.plots`, which import Jupyter, matplotlib and friends when they are imported themselves.
+The core (this package's top-level modules and `t24.methods`) needs only the standard library;
+everything that draws or wires widgets lives in `t24.notebook`, which imports Jupyter,
+matplotlib and friends when it is imported itself.
 """
 
-from .check import Verdict, check_answer
-from .expr import BinOp, DivisionByZero, Expr, ExpressionError, Num
-from .hand import InputError, SearchTooLarge
-from .parse import parse
-from .solver import METHODS, can_make, solve
+__version__ = "0.2.0"  # the one place the version is written; pyproject.toml reads it from here
+
+from .check import Verdict, check_answer  # noqa: E402  (after __version__, which submodules read)
+from .expr import BinOp, DivisionByZero, Expr, ExpressionError, Num  # noqa: E402
+from .hand import InputError, SearchTooLarge  # noqa: E402
+from .methods import AS_WRITTEN, METHODS, OPTIMISED  # noqa: E402
+from .parse import parse  # noqa: E402
+from .solver import can_make, solve  # noqa: E402
 
 __all__ = [
-    "METHODS", "BinOp", "DivisionByZero", "Expr", "ExpressionError", "InputError", "Num",
-    "SearchTooLarge", "Verdict", "can_make", "check_answer", "parse", "solve",
+    "AS_WRITTEN", "METHODS", "OPTIMISED", "BinOp", "DivisionByZero", "Expr", "ExpressionError", "InputError",
+    "Num", "SearchTooLarge", "Verdict", "can_make", "check_answer", "parse", "solve",
 ]
-__version__ = "0.1.0"

@@ -1,6 +1,6 @@
 """The deck: every hand of four cards, and the figures a notebook and the README quote about it.
 
-The articles try hands one at a time. Here the whole deck is one list: every multiset of four
+The posts try hands one at a time. Here the whole deck is one list: every multiset of four
 cards from 1 to 13 (1820 hands; 715 for cards 1–10, 495 for 1–9), in the order
 `itertools.combinations_with_replacement` gives, so every figure below is reproducible.
 
@@ -11,22 +11,22 @@ every intermediate value stays a whole number (dividing only when it divides exa
 needs a fraction when it makes the target but that integer-only set does not contain it.
 
 Standard library only. The counts use `t24.can_make` and `t24.solve(method="fast")`; the counts
-for many targets at once build each hand's whole value set once (`hand_values`): about 5 s for
-the deck and the targets 1–100, where asking `can_make` 182,000 times took 45 s.
+for many targets at once build each hand's whole value set once (`fast.hand_values`) instead of
+asking `can_make` once per hand and target.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-from fractions import Fraction
+from collections.abc import Iterable, Sequence
+from functools import cache
 from itertools import combinations_with_replacement
-from typing import Iterable, Sequence
 
-from . import fast
 from .hand import Hand, as_hand, as_target
+from .methods import fast
 from .solver import can_make, solve
+from .text import hand_text
 
-# The three decks the figures are quoted for: cards 1–9 (the articles), 1–10 and 1–13 (a full suit).
+# The three decks the figures are quoted for: cards 1–9 (the posts), 1–10 and 1–13 (a full suit).
 DECKS = {"1-9": (1, 9), "1-10": (1, 10), "1-13": (1, 13)}
 
 
@@ -35,17 +35,12 @@ def deck(high: int = 13, low: int = 1, size: int = 4) -> list[Hand]:
     return list(combinations_with_replacement(range(low, high + 1), size))
 
 
-def hand_text(hand: Sequence[int]) -> str:
-    """A hand as people write it: `3 3 8 8`."""
-    return " ".join(str(n) for n in hand)
-
-
 def _unordered_splits(cards: Hand):
     """Each way to cut the cards into two non-empty parts, once: (A, B) with A <= B."""
     return [(a, b) for a, b in fast.splits(cards) if a <= b]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _integer_reachable(cards: Hand) -> frozenset[int]:
     if len(cards) == 1:
         return frozenset(cards)
@@ -99,20 +94,13 @@ def distinct_counts(high: int = 13, low: int = 1, target=24) -> dict[Hand, int]:
     return {hand: len(solve(hand, target, method="fast")) for hand in deck(high, low)}
 
 
-def hand_values(hand: Sequence[int]) -> frozenset[Fraction]:
-    """Every value the whole hand makes (exact), from `t24.fast`'s memoised sets of its parts."""
-    # fast.reachable's own body, without remembering the whole hand's set: the parts come from
-    # the memo, but the 1820 sets of a whole deck would hold about a million fractions.
-    return fast.reachable.__wrapped__(tuple(sorted(as_hand(hand))))
-
-
 def target_counts(targets: Iterable = range(1, 101), high: int = 13, low: int = 1) -> dict:
     """For each target, how many hands of the deck make it."""
     targets = list(targets)
     counts = dict.fromkeys(targets, 0)
     exact = [(target, as_target(target)) for target in targets]
     for hand in deck(high, low):
-        values = hand_values(hand)
+        values = fast.hand_values(hand)
         for target, value in exact:
             counts[target] += value in values
     return counts

@@ -22,8 +22,7 @@ first.
 
 from __future__ import annotations
 
-from fractions import Fraction
-from typing import Iterable
+from collections.abc import Iterable
 
 from .expr import BinOp, Expr, Num, value_or_none
 

@@ -14,9 +14,11 @@ LaTeX comes from the same tree (sympy's printer would rewrite `-` and `/`), and
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Iterator, Union
+
+from .errors import InputError
 
 OPERATORS = "+-*/"
 PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
@@ -25,7 +27,7 @@ LATEX_SYMBOLS = {"+": "+", "-": "-", "*": r"\times", "/": r"\div"}
 ATOM = 3  # precedence of a leaf: never needs brackets of its own
 
 
-class ExpressionError(ValueError):
+class ExpressionError(InputError):
     """Text that is not an arithmetic expression t24 accepts, or one that cannot be evaluated."""
 
 
@@ -96,7 +98,7 @@ class Num:
 
         return leaf(self.n) if leaf else sympy.Integer(self.n)
 
-    def nodes(self) -> Iterator["Expr"]:
+    def nodes(self) -> Iterator[Expr]:
         yield self
 
 
@@ -105,8 +107,8 @@ class BinOp:
     """A binary node: `left op right` with op one of `+ - * /`."""
 
     op: str
-    left: "Expr"
-    right: "Expr"
+    left: Expr
+    right: Expr
 
     def __post_init__(self):
         if self.op not in PRECEDENCE:
@@ -179,14 +181,14 @@ class BinOp:
             return left * right
         return left / right
 
-    def nodes(self) -> Iterator["Expr"]:
+    def nodes(self) -> Iterator[Expr]:
         """Every node, parents before children."""
         yield self
         yield from self.left.nodes()
         yield from self.right.nodes()
 
 
-Expr = Union[Num, BinOp]
+Expr = Num | BinOp
 
 
 def _wrap(text: str, brackets: bool) -> str:

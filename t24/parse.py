@@ -1,22 +1,26 @@
 """Reading what a person types into an expression tree, safely.
 
-Text is never evaluated. It is checked character by character, its brackets are counted, and
+Text is never evaluated. It is checked character by character, its brackets are matched, and
 only then is it handed to Python's own parser (`ast.parse`), whose tree is walked node by node:
 integers and `+ - * /` are kept, everything else is refused with a one-line message that says
 what is wrong and where (a 1-based column). Limits on length, depth and digits mean no text can
 make the parser or the arithmetic run away (`9**9**9` is refused before anything is computed).
 
-Accepted: integers, `+ - * /`, the symbols `× ÷ · x X ∗ ∕` and the unicode minus `−`, round or
-square brackets, spaces. A negative card is written as a bracketed literal, `(-3)`, which is how
-`str` prints one; any other unary minus is refused.
+Accepted: numbers, `+ - * /`, the symbols `× ÷ · ⋅ x X ∗ ∕`, round or square brackets (each
+closed by its own kind), spaces. Numbers follow the grammar of cards and targets (`t24.hand`):
+the digits 0-9 only, at most `MAX_DIGITS` of them, leading zeros allowed (`08` is 8), and the
+minus signs `-`, `−` and `–`. A negative card is written as a bracketed literal, `(-3)`, which is
+how `str` prints one; any other unary minus is refused. Two operators in a row (`3××8`) are
+refused as such; `**` typed as such is refused as a power.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 
 from .expr import BinOp, Expr, ExpressionError, Num
-from .hand import MAX_DIGITS  # a typed number may be as long as a dealt card
+from .hand import MAX_DIGITS, MINUS_SIGNS, TOO_LONG, not_a_digit
 
 MAX_LENGTH = 500
 MAX_DEPTH = 40
@@ -31,14 +35,15 @@ _SYNONYMS = {
     "\u2215": "/",  # ∕
     "x": "*",
     "X": "*",
-    "\u2212": "-",  # −
-    "\u2013": "-",  # –
-    "[": "(",
-    "]": ")",
+    **{sign: "-" for sign in MINUS_SIGNS},  # − and – as well as -
     "\t": " ",
     "\u00a0": " ",
 }
-_ALLOWED = set("0123456789+-*/() ")
+_ALLOWED = set("0123456789+-*/()[] ")
+_CLOSING = {")": "(", "]": "["}
+_LEADING_ZEROS = re.compile(r"(?<![0-9])0+(?=[0-9])")
+_LONG_NUMBER = re.compile(f"[1-9][0-9]{{{MAX_DIGITS},}}")  # more than MAX_DIGITS digits after its zeros
+_OPERATOR_PAIR = re.compile(r"(?=([-+*/] *[*/]))")  # overlapping: every operator followed by * or /
 _OPERATORS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/"}
 _REFUSED_OPERATORS = {
     ast.Pow: "'**' (power)",
@@ -58,6 +63,8 @@ def parse(text: str) -> Expr:
     if not clean.strip():
         raise ExpressionError("empty expression: type something like 8/(3-8/3)")
     _check_brackets(clean)
+    _check_operators(text, clean)
+    clean = _numbers(clean).replace("[", "(").replace("]", ")")
     try:
         tree = ast.parse(clean.strip(), mode="eval")
     except SyntaxError as error:
@@ -80,6 +87,8 @@ def _normalise(text: str) -> str:
 def _describe_bad_char(char: str, column: int) -> str:
     if char in ".,":
         return f"column {column}: decimals are not allowed; use whole numbers and '/' (e.g. 5/2)"
+    if char.isnumeric():  # ３, ٣, ², 三: digits and numerals of other scripts
+        return f"column {column}: {not_a_digit(char)}"
     if char.isalpha() or char == "_":
         return f"column {column}: names are not allowed ('{char}'); use numbers and + - * / only"
     if char == "%":
@@ -92,21 +101,50 @@ def _describe_bad_char(char: str, column: int) -> str:
 
 
 def _check_brackets(clean: str) -> None:
-    depth = 0
-    opened: list[int] = []
+    """Each bracket closes the last one opened, of its own kind; at most MAX_DEPTH deep."""
+    opened: list[tuple[str, int]] = []
     for column, char in enumerate(clean, start=1):
-        if char == "(":
-            depth += 1
-            opened.append(column)
-            if depth > MAX_DEPTH:
+        if char in "([":
+            opened.append((char, column))
+            if len(opened) > MAX_DEPTH:
                 raise ExpressionError(f"column {column}: brackets nested too deeply (at most {MAX_DEPTH})")
-        elif char == ")":
+        elif char in _CLOSING:
             if not opened:
-                raise ExpressionError(f"column {column}: ')' has no matching '('")
-            depth -= 1
-            opened.pop()
+                raise ExpressionError(f"column {column}: '{char}' has no matching '{_CLOSING[char]}'")
+            kind, start = opened.pop()
+            if kind != _CLOSING[char]:
+                raise ExpressionError(f"column {column}: '{char}' closes '{kind}' from column {start}")
     if opened:
-        raise ExpressionError(f"column {opened[-1]}: '(' is never closed")
+        kind, start = opened[-1]
+        raise ExpressionError(f"column {start}: '{kind}' is never closed")
+
+
+def _check_operators(text: str, clean: str) -> None:
+    """Refuse `3××8` or `3 * / 8` as two operators in a row (not as the power `**` it would read as).
+
+    A `*` or `/` must not follow another operator. Only `**` and `//` typed exactly so are left
+    to the parser, which names them (power, floor division).
+    """
+    for pair in _OPERATOR_PAIR.finditer(clean):
+        first, second = pair.start(), pair.end(1) - 1
+        if second == first + 1 and text[first] == text[second] == clean[second]:
+            continue
+        raise ExpressionError(
+            f"column {second + 1}: two operators in a row; put a number or a bracket between them"
+        )
+
+
+def _numbers(clean: str) -> str:
+    """Check each number's length, and blank its leading zeros (`08` is 8) keeping the columns."""
+    long = _LONG_NUMBER.search(clean)
+    if long:
+        start = long.start()
+        while start and clean[start - 1] in "0123456789":
+            start -= 1
+        raise ExpressionError(f"column {start + 1}: {TOO_LONG}")
+    if "0" not in clean:
+        return clean
+    return _LEADING_ZEROS.sub(lambda zeros: " " * len(zeros.group()), clean)
 
 
 def _syntax_error(clean: str, error: SyntaxError) -> ExpressionError:
@@ -129,10 +167,7 @@ def _convert(node: ast.AST, clean: str, offset: int) -> Expr:
             raise ExpressionError(f"column {_operator_column(node, clean, offset)}: {what} is not allowed; use + - * / only")
         return BinOp(op, _convert(node.left, clean, offset), _convert(node.right, clean, offset))
     if isinstance(node, ast.Constant) and type(node.value) is int:
-        digits = node.end_col_offset - node.col_offset if node.end_col_offset else len(str(node.value))
-        if digits > MAX_DIGITS:
-            raise ExpressionError(f"column {column}: number too long (at most {MAX_DIGITS} digits)")
-        return Num(node.value)
+        return Num(node.value)  # at most MAX_DIGITS digits: checked by _numbers
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
         operand = node.operand
         if isinstance(operand, ast.Constant) and type(operand.value) is int and _bracketed(node, clean, offset):

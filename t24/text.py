@@ -1,0 +1,44 @@
+"""Words for numbers, shared by the command line, the game and the notebooks.
+
+One place for how t24 writes a hand (`3 3 8 8`), a value (`24`, `-3`, `7/2`), a count with its
+noun (`1 candidate`, `7,680 candidates`) and a duration (`0.75 ms`, `2.9 s`), so every message
+and every table says them the same way. Standard library only.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+
+# Face cards, for a classroom display: J Q K for 11 12 13 (A for 1 is left as 1, which is clearer).
+FACES = {11: "J", 12: "Q", 13: "K"}
+
+
+def describe(value: Fraction) -> str:
+    """A value as a person writes it: 24, -3, 7/2."""
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def hand_text(hand: Sequence[int], faces: bool = False) -> str:
+    """A hand as people write it: `3 3 8 8` (with `faces=True`, 11 12 13 as J Q K)."""
+    return " ".join(FACES.get(n, str(n)) if faces else str(n) for n in hand)
+
+
+def amount(count: int) -> str:
+    """`7,680`, or `about 10^2,567` for a count too big to write out (never str() of a huge int)."""
+    return f"{count:,}" if count < 10**18 else f"about 10^{int(math.log10(count)):,}"
+
+
+def plural(count: int, noun: str, nouns: str | None = None) -> str:
+    """`1 candidate`, `7,680 candidates`: the count with thousands separators and the right noun."""
+    return f"{amount(count)} {noun if count == 1 else (nouns or noun + 's')}"
+
+
+def duration(seconds: float) -> str:
+    """A duration in the units a person reads best: `85 µs`, `2.1 ms`, `41 ms`, `0.41 s`, `2.9 s`."""
+    if seconds < 1e-4:
+        return f"{seconds * 1e6:.0f} µs"
+    if seconds < 0.1:
+        return f"{seconds * 1e3:.1f} ms" if seconds < 0.01 else f"{seconds * 1e3:.0f} ms"
+    return f"{seconds:.2f} s" if seconds < 1 else f"{seconds:.1f} s"

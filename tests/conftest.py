@@ -1,0 +1,16 @@
+"""Shared by every test: figures drawn into memory (no screen), and closed after each test."""
+
+import os
+
+import pytest
+
+os.environ.setdefault("MPLBACKEND", "Agg")  # before anything imports matplotlib.pyplot
+
+
+@pytest.fixture(autouse=True)
+def close_figures():
+    """Close every figure a test drew, so memory does not grow over the session."""
+    yield
+    plt = __import__("sys").modules.get("matplotlib.pyplot")
+    if plt is not None:
+        plt.close("all")

@@ -1,0 +1,146 @@
+"""The expression model: exact values, fewest brackets, LaTeX, sympy, and the round trip."""
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from t24 import BinOp, DivisionByZero, Num, parse
+from t24.expr import from_postfix, value_or_none
+
+
+def tree(text):
+    return parse(text)
+
+
+@pytest.mark.parametrize(
+    "typed, printed",
+    [
+        ("8/(3-8/3)", "8 / (3 - 8 / 3)"),
+        ("6/((5/4)-1)", "6 / (5 / 4 - 1)"),  # the pattern article's redundant brackets
+        ("4/(1-(5/6))", "4 / (1 - 5 / 6)"),
+        ("(10*10-4)/4", "(10 * 10 - 4) / 4"),
+        ("((7+5)-6)*4", "(7 + 5 - 6) * 4"),
+        ("7-(6-5)", "7 - (6 - 5)"),  # the postfix article prints 7 - 6 - 5
+        ("4*(5+(7-6))", "4 * (5 + (7 - 6))"),  # brackets that change the tree stay
+        ("(1+11)/(6/12)", "(1 + 11) / (6 / 12)"),
+        ("12*(1+11)/6", "12 * (1 + 11) / 6"),
+        ("(3*5)+(9*1)", "3 * 5 + 9 * 1"),
+    ],
+)
+def test_str_uses_the_fewest_brackets_that_keep_the_tree(typed, printed):
+    assert str(tree(typed)) == printed
+    assert parse(printed) == tree(typed)
+
+
+def test_postfix_article_case_right_operand_of_minus_keeps_brackets():
+    expr = from_postfix((7, 6, 5, "-", "-"))
+    assert str(expr) == "7 - (6 - 5)"
+    assert expr.value == 6
+
+
+def test_value_is_exact():
+    assert tree("8/(3-8/3)").value == 24
+    assert isinstance(tree("8/(3-8/3)").value, Fraction)
+    assert tree("(5-1/5)*5").value == 24
+    assert tree("1/3").value == Fraction(1, 3)
+
+
+def test_division_by_zero_is_a_clear_error():
+    with pytest.raises(DivisionByZero, match="division by zero"):
+        _ = tree("1/(3-3)").value
+    assert value_or_none(tree("1/(3-3)")) is None
+    assert isinstance(DivisionByZero("x"), ZeroDivisionError)
+
+
+def test_trees_are_immutable_and_comparable():
+    expr = tree("1+2")
+    with pytest.raises(AttributeError):
+        expr.op = "-"
+    assert expr == BinOp("+", Num(1), Num(2))
+    assert len({tree("1+2"), tree("1 + 2"), tree("(1+2)")}) == 1
+    with pytest.raises(TypeError):
+        Num(1.5)
+    with pytest.raises(ValueError):
+        BinOp("^", Num(1), Num(2))
+
+
+def test_pretty_and_postfix_and_leaves():
+    expr = tree("(10*10-4)/4")
+    assert expr.pretty() == "(10 \u00d7 10 \u2212 4) \u00f7 4"
+    assert expr.postfix() == (10, 10, "*", 4, "-", 4, "/")
+    assert expr.leaves() == (10, 10, 4, 4)
+    assert from_postfix(expr.postfix()) == expr
+
+
+def test_negative_leaves_print_in_brackets_and_read_back():
+    expr = BinOp("-", Num(5), Num(-3))
+    assert str(expr) == "5 - (-3)"
+    assert parse(str(expr)) == expr
+    assert expr.value == 8
+
+
+@pytest.mark.parametrize(
+    "typed, frac, div",
+    [
+        ("8/(3-8/3)", r"\frac{8}{3 - \dfrac{8}{3}}", r"8 \div \left(3 - 8 \div 3\right)"),
+        ("(10*10-4)/4", r"\frac{10 \times 10 - 4}{4}", r"\left(10 \times 10 - 4\right) \div 4"),
+        ("(5-1/5)*5", r"\left(5 - \frac{1}{5}\right) \times 5", r"\left(5 - 1 \div 5\right) \times 5"),
+        ("7-(6-5)", r"7 - \left(6 - 5\right)", r"7 - \left(6 - 5\right)"),
+        ("6/(5/4-1)*2", r"\frac{6}{\dfrac{5}{4} - 1} \times 2", r"6 \div \left(5 \div 4 - 1\right) \times 2"),
+    ],
+)
+def test_latex_from_the_tree(typed, frac, div):
+    assert tree(typed).to_latex() == frac
+    assert tree(typed).to_latex(division="div") == div
+
+
+def test_to_sympy_agrees_exactly():
+    sympy = pytest.importorskip("sympy")
+    assert tree("8/(3-8/3)").to_sympy() == 24
+    assert tree("6/(5/4-1)").to_sympy() == sympy.Integer(24)
+    a, b = sympy.symbols("a b")
+    symbolic = tree("1-2").to_sympy(leaf=lambda n: {1: a, 2: b}[n])
+    assert sympy.expand(symbolic - (a - b)) == 0
+
+
+# ---- properties -------------------------------------------------------------------------
+
+leaves = st.integers(min_value=-20, max_value=200).map(Num)
+trees = st.recursive(
+    leaves,
+    lambda children: st.builds(BinOp, st.sampled_from("+-*/"), children, children),
+    max_leaves=9,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(trees)
+def test_round_trip(expr):
+    assert parse(str(expr)) == expr
+    assert parse(expr.pretty()) == expr
+    assert from_postfix(expr.postfix()) == expr
+
+
+def bracket_pairs(text):
+    """(open, close) index pairs of the brackets in text."""
+    stack, pairs = [], []
+    for index, char in enumerate(text):
+        if char == "(":
+            stack.append(index)
+        elif char == ")":
+            pairs.append((stack.pop(), index))
+    return pairs
+
+
+@settings(max_examples=300, deadline=None)
+@given(trees)
+def test_every_printed_bracket_pair_is_needed(expr):
+    text = str(expr)
+    for start, end in bracket_pairs(text):
+        if text[start + 1] == "-" and text[start + 2 :end].isdigit():
+            continue  # a negative card's own brackets: without them it would not parse
+        shorter = text[:start] + text[start + 1 : end] + text[end + 1 :]
+        reread = parse(shorter)
+        assert reread != expr or value_or_none(reread) != value_or_none(expr)

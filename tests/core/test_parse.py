@@ -1,0 +1,110 @@
+"""The safe parser: what a person types is read, never evaluated; anything else is refused."""
+
+import pytest
+
+from t24 import ExpressionError, parse
+
+
+@pytest.mark.parametrize(
+    "typed, printed",
+    [
+        ("8/(3-8/3)", "8 / (3 - 8 / 3)"),
+        ("8 \u00f7 (3 \u2212 8 \u00f7 3)", "8 / (3 - 8 / 3)"),
+        ("[10 x 10 - 4] / 4", "(10 * 10 - 4) / 4"),
+        ("(10\u00d710\u22124)\u00f74", "(10 * 10 - 4) / 4"),
+        ("3\u00b78", "3 * 8"),
+        ("  3 X 8  ", "3 * 8"),
+        ("5 - (-3)", "5 - (-3)"),
+        ("\t12 / 6", "12 / 6"),
+        ("08/(3-8/3)", "8 / (3 - 8 / 3)"),
+        ("(-08) * 003", "(-8) * 3"),
+        ("0 + 00", "0 + 0"),
+        ("(\u22123) * (\u20138) / 1", "(-3) * (-8) / 1"),
+        ("[3 + 5] * (4 - 1)", "(3 + 5) * (4 - 1)"),
+        ("0" * 150 + "7", "7"),
+    ],
+)
+def test_accepts_what_people_type(typed, printed):
+    assert str(parse(typed)) == printed
+
+
+@pytest.mark.parametrize(
+    "typed, message",
+    [
+        ("__import__('os')", "column 1: names are not allowed"),
+        ("9**9**9", "column 2: '**' (power) is not allowed"),
+        ("2^3", "'^' (power) is not allowed"),
+        ("7 // 2", "'//' (floor division) is not allowed"),
+        ("7 % 2", "'%' (remainder) is not allowed"),
+        ("abs(3)", "names are not allowed"),
+        ("-3 + 27", "column 1: a minus sign needs something before it"),
+        ("-(3+4)", "a minus sign"),
+        ("3 * -8", "a minus sign"),
+        ("+3", "a plus sign"),
+        ("2.5 * 4", "column 2: decimals are not allowed"),
+        ("1e3", "names are not allowed"),
+        ("", "empty expression"),
+        ("   ", "empty expression"),
+        ("(3 + 4", "column 1: '(' is never closed"),
+        ("3 + 4)", "column 6: ')' has no matching '('"),
+        ("3 4", "not a valid expression"),
+        ("3 +", "ends with an operator"),
+        ("()", "empty brackets"),
+        ("3;4", "unexpected character ';'"),
+        ("3 == 3", "unexpected character '='"),
+        ("lambda: 0", "names are not allowed"),
+        ("1 if 1 else 0", "names are not allowed"),
+        ("3\n+4", "unexpected character"),
+        ("\u0663 + 1", "column 1: '\u0663' is not a digit 0-9: type numbers with the digits 0-9"),
+        ("3 + \uff18", "column 5: '\uff18' is not a digit 0-9"),  # fullwidth eight
+        ("(3+3]*4", "column 5: ']' closes '(' from column 1"),
+        ("[3+3)*4", "column 5: ')' closes '[' from column 1"),
+        ("3 + 4]", "column 6: ']' has no matching '['"),
+        ("[3 + 4", "column 1: '[' is never closed"),
+        ("3xx8", "column 3: two operators in a row"),
+        ("3\u00d7\u00d78", "column 3: two operators in a row"),
+        ("3\u00f7\u00f78", "column 3: two operators in a row"),
+        ("3 * / 8", "column 5: two operators in a row"),
+        ("3 +* 8", "column 4: two operators in a row"),
+        ("3**2", "column 2: '**' (power) is not allowed"),
+    ],
+)
+def test_refuses_everything_else_with_a_one_line_message(typed, message):
+    with pytest.raises(ExpressionError) as caught:
+        parse(typed)
+    text = str(caught.value)
+    assert message in text
+    assert "\n" not in text
+
+
+def test_refusal_is_a_value_error():
+    assert issubclass(ExpressionError, ValueError)
+    with pytest.raises(ValueError):
+        parse("os.system('ls')")
+
+
+def test_refuses_non_text():
+    with pytest.raises(ExpressionError, match="expected text"):
+        parse(24)
+
+
+@pytest.mark.parametrize(
+    "typed, message",
+    [
+        ("(" * 10_000 + "1" + ")" * 10_000, "too long"),
+        ("(" * 100 + "1" + ")" * 100, "nested too deeply"),
+        ("1+" * 300 + "1", "too long"),
+        ("9" * 200, "column 1: number too long: at most 100 digits"),
+        ("1 + " + "9" * 101, "column 5: number too long: at most 100 digits"),
+    ],
+)
+def test_absurd_length_and_depth_are_refused_before_parsing(typed, message):
+    with pytest.raises(ExpressionError, match=message):
+        parse(typed)
+
+
+def test_long_but_reasonable_expressions_still_work():
+    text = "+".join(["1"] * 200)
+    assert parse(text).value == 200
+    nested = "(" * 30 + "1" + "+1)" * 30
+    assert parse(nested).value == 31

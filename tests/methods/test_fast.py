@@ -1,0 +1,57 @@
+"""The fast method: memoised over sub-multisets, exact, the same answers as brute force."""
+
+import random
+from fractions import Fraction
+
+import pytest
+
+import t24
+from t24.methods import fast
+
+
+def test_reachable_two_cards():
+    assert fast.reachable((3, 8)) == {Fraction(v) for v in (11, -5, 5, 24, Fraction(3, 8), Fraction(8, 3))}
+    assert fast.reachable((0, 5)) == {Fraction(v) for v in (5, -5, 0)}
+
+
+def test_splits_cover_every_cut_once():
+    assert fast.splits((1, 2, 3)) == (
+        ((1,), (2, 3)), ((2,), (1, 3)), ((3,), (1, 2)),
+        ((1, 2), (3,)), ((1, 3), (2,)), ((2, 3), (1,)),
+    )
+    assert len(fast.splits((5, 5, 5))) == 2  # repeats collapse
+
+
+def test_can_make_matches_brute_force_on_random_hands():
+    rng = random.Random(7)
+    for _ in range(60):
+        size = rng.choice([2, 3, 4, 5])
+        hand = [rng.randint(-4, 13) for _ in range(size)]
+        target = rng.choice([24, 0, 1, -6, Fraction(1, 2), 10])
+        brute = bool(t24.solve(hand, target, method="recursive"))
+        assert t24.can_make(hand, target) == brute, (hand, target)
+
+
+def test_fast_matches_brute_force_distinct_answers_with_zeros_and_negatives():
+    for hand, target in [((0, 0, 3, 8), 0), ((0, 2, 3, 4), 24), ((-2, 3, 5, 7), 24), ((1, 1, 2, 2), 0)]:
+        assert t24.solve(hand, target, method="fast") == t24.solve(hand, target, method="postfix", distinct=True)
+
+
+def test_six_numbers():
+    assert t24.can_make([1, 2, 3, 4, 5, 6])
+    assert t24.can_make([13, 13, 13, 13, 13, 13], 1)
+    assert not t24.can_make([1, 1, 1, 1, 1, 1], 1000)  # the largest is 2 * 2 * 2 = 8
+    answers = t24.solve([1, 2, 3, 4, 5, 6], method="fast")
+    assert len(answers) > 1000
+    assert all(a.value == 24 and sorted(a.leaves()) == [1, 2, 3, 4, 5, 6] for a in answers[:50])
+
+
+def test_first_answer_is_one_of_all_answers():
+    for hand in [(3, 3, 8, 8), (4, 5, 6, 7), (1, 2, 3, 4, 5)]:
+        first = t24.solve(hand, method="fast", first=True)
+        assert len(first) == 1 and first[0] in t24.solve(hand, method="fast")
+
+
+def test_too_many_cards_are_refused():
+    with pytest.raises(t24.SearchTooLarge, match="up to 7 numbers"):
+        t24.can_make(list(range(1, 9)))

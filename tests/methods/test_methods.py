@@ -1,0 +1,214 @@
+"""The methods: the posts' own counts and examples, exactness, and agreement between methods."""
+
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+
+import t24
+from t24.hand import SearchTooLarge, permutations
+from t24.methods import patterns, postfix, recursive
+
+
+def uses_exactly(expr, hand):
+    return Counter(expr.leaves()) == Counter(hand)
+
+
+# ---- the posts' counts ----------------------------------------------------------------
+
+def test_pattern_article_counts():
+    assert len(patterns.PATTERNS) == 11
+    assert set(patterns.make_patterns(4)) == set(patterns.PATTERNS)
+    assert len(patterns.operator_choices(3)) == 64 == 4 * 4 * 4
+    assert patterns.count_candidates([4, 5, 6, 7]) == 11 * 24 * 64
+    search = patterns.search([4, 5, 6, 7])
+    assert search.generated == search.evaluated == 11 * 24 * 64  # no part of 4 5 6 7 makes 0
+    with_zero = patterns.search([3, 3, 8, 8])  # 3 - 3 = 0 can end up as a divisor
+    assert with_zero.division_by_zero > 0
+    assert with_zero.evaluated == with_zero.generated - with_zero.division_by_zero
+
+
+def test_generated_patterns_for_other_counts_are_complete():
+    # Every bracketing of n numbers is one of the patterns: count trees reached by them.
+    assert [len(patterns.make_patterns(n)) for n in range(1, 6)] == [1, 1, 3, 11, 45]
+    for count in (2, 3, 5):
+        texts = {patterns.fill(p, range(count), "+" * (count - 1)) for p in patterns.make_patterns(count)}
+        assert len(texts) == len(patterns.make_patterns(count))
+
+
+def test_permutations_skip_repeats_as_the_cpp_post_says():
+    assert len(permutations((1, 5, 5, 5))) == 4
+    assert len(permutations((4, 5, 6, 7))) == 24
+    assert len(permutations((3, 3, 8, 8))) == 6
+
+
+def test_postfix_article_counts():
+    assert set(postfix.make_shapes(4)) == set(postfix.SHAPES)
+    assert [len(postfix.make_shapes(n)) for n in range(1, 7)] == [1, 1, 2, 5, 14, 42]  # Catalan
+    assert len(postfix.sequences([1, 2, 3, 4])) == 1536 == 24 * 64
+    search = postfix.search([4, 5, 6, 7])
+    assert search.sequences == 1536
+    assert search.generated == 5 * 24 * 64
+
+
+def test_recursive_article_counts():
+    assert recursive.pairs(4) == [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]
+    assert recursive.final_numbers(4) == 36 * 18 * 6 == 3888
+    trace = recursive.trace([4, 5, 6, 7])
+    assert sum(1 for s in trace.states if len(s.values) == 1) == 3888  # no zero to divide by
+    assert len(trace.states) == 1 + 36 + 36 * 18 + 3888
+
+
+def test_recursive_trace_marks_paths_to_the_target():
+    trace = recursive.trace([3, 3, 8, 8])
+    hits = trace.hits
+    assert hits and all(s.values == (24,) for s in hits)
+    by_id = {s.id: s for s in trace.states}
+    for hit in hits:
+        state = hit
+        while state.parent is not None:
+            state = by_id[state.parent]
+            assert state.reaches_target
+    assert trace.states[0].reaches_target
+    assert trace.distinct_states() < len(trace.states) / 5
+
+
+# ---- what the posts print -------------------------------------------------------------
+
+def test_pattern_search_finds_the_article_28_strings_for_4567():
+    search = patterns.search([4, 5, 6, 7])
+    assert search.hits == 28  # the Java post prints 28 strings
+    assert "(7+5)*(6-4)" in search.hit_texts and "4*((5-6)+7)" in search.hit_texts
+    assert search.redundant == search.hits - len(search.trees) > 0
+    assert len(t24.solve([4, 5, 6, 7], method="patterns", distinct=True)) == 2
+
+
+def test_postfix_article_converter_defect_and_fix():
+    wrong = postfix.article_to_infix((7, 6, 5, "-", "-"))
+    assert wrong == "7 - 6 - 5" and t24.parse(wrong).value == -4
+    right = postfix.to_infix((7, 6, 5, "-", "-"))
+    assert str(right) == "7 - (6 - 5)" and right.value == 6
+
+
+@pytest.mark.parametrize("method", t24.METHODS)
+@pytest.mark.parametrize(
+    "hand, expected",
+    [
+        ((3, 3, 8, 8), {"8 / (3 - 8 / 3)"}),
+        ((1, 4, 5, 6), {"6 / (5 / 4 - 1)", "4 / (1 - 5 / 6)"}),
+        ((1, 5, 5, 5), {"5 * (5 - 1 / 5)"}),
+        ((4, 5, 6, 7), {"(7 + 5 - 6) * 4", "(7 + 5) * (6 - 4)"}),
+        ((10, 10, 4, 4), {"(10 * 10 - 4) / 4"}),
+    ],
+)
+def test_article_examples_every_method(method, hand, expected):
+    assert {str(e) for e in t24.solve(hand, method=method, distinct=True)} == expected
+
+
+@pytest.mark.parametrize("method", t24.METHODS)
+@pytest.mark.parametrize("hand", [(1, 1, 1, 1), (1, 1, 1, 2), (2, 2, 2, 2), (13, 13, 13, 13), (1, 1, 5, 9)])
+def test_unsolvable_hands(method, hand):
+    assert t24.solve(hand, method=method) == []
+    assert not t24.can_make(hand)
+
+
+@pytest.mark.parametrize("method", t24.METHODS)
+def test_answers_are_exact_and_use_exactly_the_hand(method):
+    for hand in [(11, 12, 1, 6), (3, 3, 8, 8), (1, 2, 3, 4), (13, 13, 12, 11)]:
+        answers = t24.solve(hand, method=method)
+        assert answers
+        assert len(set(answers)) == len(answers)
+        for expr in answers:
+            assert expr.value == 24 and isinstance(expr.value, Fraction)
+            assert uses_exactly(expr, hand)
+
+
+def test_as_written_and_compiled_give_the_same_trees_in_the_same_order():
+    for hand in [(4, 5, 6, 7), (3, 3, 8, 8), (1, 5, 5, 5), (2, 2, 6, 6), (1, 2, 3)]:
+        as_written = t24.solve(hand, method="patterns")
+        assert as_written == t24.solve(hand, method="patterns-compiled")
+        assert t24.solve(hand, method="postfix") == t24.solve(hand, method="postfix-compiled")
+        assert set(as_written) == set(t24.solve(hand, method="postfix"))
+        for first in (True,):
+            assert t24.solve(hand, method="patterns", first=first) == t24.solve(hand, method="patterns-compiled", first=first)
+            assert t24.solve(hand, method="postfix", first=first) == t24.solve(hand, method="postfix-compiled", first=first)
+        # recursive reduction reaches the same trees up to the order of + and × operands
+        assert set(t24.solve(hand, method="recursive")) <= set(as_written)
+
+
+def test_patterns_as_written_fills_and_parses_every_candidate():
+    search = patterns.search([4, 5, 6, 7])
+    assert search.generated == search.parsed == 11 * 24 * 64
+    assert t24.solve([4, 5, 6, 7], method="patterns") == list(search.trees)
+    first = patterns.search([4, 5, 6, 7], first=True)
+    assert first.hits == 1 and first.parsed < search.parsed
+
+
+def test_first_answer_mode_stops_early_and_is_a_real_answer():
+    for method in t24.METHODS:
+        first = t24.solve([4, 5, 6, 7], method=method, first=True)
+        assert len(first) == 1 and first[0].value == 24
+    assert recursive.solve([4, 5, 6, 7], first=True)[0] == recursive.solve([4, 5, 6, 7])[0]
+
+
+def test_results_are_deterministic():
+    for method in t24.METHODS:
+        assert t24.solve([2, 3, 4, 6], method=method) == t24.solve([6, 4, 3, 2], method=method)
+
+
+@pytest.mark.parametrize("method", t24.METHODS)
+def test_any_numbers_any_target(method):
+    assert t24.solve([0, 0, 0, 0], 0, method=method)
+    assert all(e.value == -3 for e in t24.solve([-1, 2, 3, 4], -3, method=method))
+    assert {str(e) for e in t24.solve([1, 2, 3], "1/3", method=method, distinct=True)} == {"(2 - 1) / 3", "1 - 2 / 3"}
+    assert [str(e) for e in t24.solve([24], method=method)] == ["24"]
+    assert t24.solve([7], method=method) == []
+    assert t24.solve([4, 6], method=method, distinct=True) == [t24.parse("6 * 4")]
+    assert t24.solve([1000000, 1000000], 1, method=method) == [t24.parse("1000000 / 1000000")]
+
+
+def test_five_numbers_every_method_that_takes_them_agrees_on_distinct_answers():
+    # Five different cards are past the as-written pattern and postfix loops' limits (1,382,400
+    # and 430,080 candidates); five with repeats are not (1 1 1 1 13: 5 orderings).
+    for hand, target in [((1, 2, 3, 4, 5), 24), ((2, 3, 5, 7, 11), 100), ((1, 1, 1, 1, 13), 0)]:
+        methods = [m for m in t24.METHODS if m not in ("patterns", "postfix") or len(set(hand)) < 3]
+        lists = [t24.solve(hand, target, method=m, distinct=True) for m in methods]
+        assert all(lst == lists[0] for lst in lists) and lists[0]
+
+
+def test_unreasonable_searches_are_refused_before_any_work():
+    with pytest.raises(SearchTooLarge, match="1,382,400 candidates for 5 numbers .*use method='patterns-compiled'"):
+        t24.solve([1, 2, 3, 4, 5], method="patterns")
+    with pytest.raises(SearchTooLarge, match="30,965,760 candidates .*use method='postfix-compiled'"):
+        t24.solve([1, 2, 3, 4, 5, 6], method="postfix")
+    for method in ("patterns-compiled", "postfix-compiled"):
+        with pytest.raises(SearchTooLarge, match="use method='fast'"):
+            t24.solve([1, 2, 3, 4, 5, 6], method=method)
+    for first in (False, True):  # the size is known before the search starts, first answer or not
+        with pytest.raises(SearchTooLarge, match="20,995,200 final numbers for 6 numbers"):
+            t24.solve([1, 2, 3, 4, 5, 6], method="recursive", first=first)
+    # six numbers are fine for the fast method
+    assert t24.solve([1, 2, 3, 4, 5, 6], method="fast", first=True)[0].value == 24
+
+
+@pytest.mark.parametrize(
+    "numbers, target, message",
+    [
+        ([], 24, "no numbers given"),
+        (["x", 1], 24, "'x' is not a whole number"),
+        ([1.5, 2], 24, "not a whole number"),
+        ([True, 2], 24, "not a whole number"),
+        ([1, 2], "abc", "is not a number"),
+        ([1, 2], 2.5, "is a float"),
+        ([1, 2], "1/0", "is not a number"),
+        ([10**200, 1], 24, "number too long"),
+    ],
+)
+def test_bad_input_is_refused_with_a_reason(numbers, target, message):
+    with pytest.raises(t24.InputError, match=message):
+        t24.solve(numbers, target)
+
+
+def test_unknown_method():
+    with pytest.raises(t24.InputError, match="unknown method 'magic'"):
+        t24.solve([1, 2, 3, 4], method="magic")
