@@ -10,6 +10,7 @@ from fractions import Fraction
 from .expr import DivisionByZero, Expr, ExpressionError
 from .hand import as_hand, as_target
 from .parse import parse
+from .text import describe
 
 
 @dataclass(frozen=True)
@@ -20,11 +21,6 @@ class Verdict:
     message: str
     expr: Expr | None = None
     value: Fraction | None = None
-
-
-def describe(value: Fraction) -> str:
-    """A value as a person writes it: 24, -3, 7/2."""
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
 def _listing(counter: Counter) -> str:

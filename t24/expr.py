@@ -5,7 +5,7 @@ An expression is an immutable tree: integer leaves (`Num`) and binary nodes (`Bi
 23.99999999999999. `str(expr)` prints infix with the fewest brackets that keep the tree:
 a child is bracketed when its operator binds more loosely than its parent's, and the right
 operand is also bracketed at equal precedence (`7 - (6 - 5)`, `8 / (3 - 8 / 3)`), because
-without them the text would read back as another tree. The postfix article's converter
+without them the text would read back as another tree. The converter in "24点解法"
 forgets that second rule and prints `7 - 6 - 5` for `7 6 5 - -`.
 
 LaTeX comes from the same tree (sympy's printer would rewrite `-` and `/`), and

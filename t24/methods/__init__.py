@@ -50,5 +50,5 @@ TABLE = {
 METHODS = tuple(TABLE)
 AS_WRITTEN = tuple(name for name, method in TABLE.items() if method.as_written)
 OPTIMISED = tuple(name for name, method in TABLE.items() if not method.as_written)
-# What the comparison lab runs on every slider move: each answers a hand in a few milliseconds.
+# What the comparison lab runs on every slider move: the quick ones (benchmarks/README.md).
 LAB_DEFAULT = ("recursive", "postfix-compiled", "fast")

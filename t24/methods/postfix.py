@@ -31,7 +31,8 @@ from .sizes import check_size, postfix_candidates
 
 # The Java post's list, literally.
 SHAPES = ("nnonnoo", "nnonono", "nnnoono", "nnnonoo", "nnnnooo")
-# A stack evaluation costs about 8 µs a candidate: this is a few seconds of work.
+# Candidates: every one is evaluated with a stack, so this keeps a search to seconds (the
+# measured cost per candidate is in benchmarks/README.md).
 LIMIT = 500_000
 
 Postfix = tuple  # ints and operator characters, e.g. (8, 3, 8, 3, '/', '-', '/')
