@@ -13,13 +13,30 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
+from pathlib import Path
 
 from . import __version__, solver
 from .check import check_answer
-from .hand import InputError, SearchTooLarge, as_hand, as_target
+from .hand import (
+    MAX_DIGITS,
+    MINUS_SIGNS,
+    TOO_LONG,
+    InputError,
+    SearchTooLarge,
+    as_hand,
+    as_target,
+    foreign_digit,
+    not_a_digit,
+    shown,
+)
 from .methods import METHODS
 from .text import describe, hand_text
+
+# Growth past eight numbers would only record more refusals: every method refuses more than seven.
+MAX_GROWTH = 8
+MAX_GROWTH_WHY = ": every method refuses more than 7 numbers (fast takes the most), so 8 already shows the limit"
 
 EXIT_FOUND, EXIT_NONE, EXIT_USAGE, EXIT_TOO_LARGE, EXIT_OUTPUT, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 130
 
@@ -47,16 +64,23 @@ def _argument(convert):
 target_arg = _argument(as_target)
 
 
-def whole_number(name: str, low: int | None = None):
-    """An argparse type for a whole number option, at least `low`."""
+def whole_number(name: str, low: int | None = None, high: int | None = None, why: str = ""):
+    """An argparse type for a whole number option, at least `low` and at most `high` (because `why`)."""
 
     def convert(text: str) -> int:
-        try:
-            value = int(text.strip())
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{name} must be a whole number, not {text!r}") from None
+        # The digits 0-9 with an optional sign (any of the three minus signs), as for cards:
+        # not int()'s grammar, which also takes other scripts' digits and underscores.
+        match = re.fullmatch("([" + re.escape("+" + MINUS_SIGNS) + "]?)([0-9]+)", text.strip())
+        if match is None:
+            digit = foreign_digit(text)
+            raise argparse.ArgumentTypeError(not_a_digit(digit) if digit else f"{name} must be a whole number, not {shown(text)}")
+        if len(match[2].lstrip("0")) > MAX_DIGITS:
+            raise argparse.ArgumentTypeError(TOO_LONG)
+        value = int(match[2]) * (-1 if match[1] and match[1] in MINUS_SIGNS else 1)
         if low is not None and value < low:
             raise argparse.ArgumentTypeError(f"{name} must be at least {low}, not {value}")
+        if high is not None and value > high:
+            raise argparse.ArgumentTypeError(f"{name} must be at most {high}, not {value}{why}")
         return value
 
     return convert
@@ -126,7 +150,8 @@ def build_parser() -> tuple[Parser, dict[str, Parser]]:
     bench.add_argument("--replace", action="store_true", help="overwrite the results already in --out (never a full run with a sample)")
     bench.add_argument("--no-peers", action="store_true", help="skip game24 and point24 even if installed")
     bench.add_argument("--repeat", type=whole_number("--repeat", 1), default=3, help=f"repeat each sweep up to N times, keep the fastest (sweeps over {SLOW_SWEEP:g} s run once)")
-    bench.add_argument("--max-count", type=whole_number("--max-count", 2), default=max(GROWTH_COUNTS), help="growth: up to this many numbers (default 6)")
+    bench.add_argument("--max-count", type=whole_number("--max-count", 2, MAX_GROWTH, MAX_GROWTH_WHY), default=max(GROWTH_COUNTS),
+                       help=f"growth: up to this many numbers, at most {MAX_GROWTH} (default 6)")
     bench.add_argument("--growth-hands", type=whole_number("--growth-hands", 1), help=f"growth: hands per count (default {GROWTH_HANDS}, --quick 2)")
     bench.add_argument("--clock", choices=sorted(CLOCKS), default="cpu", help="cpu: this process's CPU time (default; steady on a shared machine); wall: elapsed time")
     bench.add_argument("--no-progress", action="store_true", help="no progress bars")
@@ -139,7 +164,7 @@ def _json_number(value):
 
 
 def run_solve(args) -> int:
-    hand = as_hand(args.numbers)
+    hand = as_hand(_items(args.numbers))
     answers = solver.solve(hand, args.target, method=args.method, first=args.first, distinct=args.distinct)
     args.outcome = EXIT_FOUND if answers else EXIT_NONE
     if args.json:
@@ -167,7 +192,7 @@ def run_solve(args) -> int:
 def run_check(args) -> int:
     if len(args.items) < 2:
         raise InputError('give the cards and then the expression, e.g. t24 check 3 3 8 8 "8/(3-8/3)"')
-    *numbers, text = args.items
+    *numbers, text = _items(args.items)
     if text.strip().lstrip("+-\u2212\u2013").isdigit():
         raise InputError(
             f"the last item, {text.strip()!r}, is a card, not an expression: give the cards, then the expression "
@@ -231,29 +256,69 @@ def run_bench(args) -> int:
 
     hands = args.hands or (QUICK_HANDS if args.quick else None)
     sample = args.sample or (QUICK_SAMPLE if args.quick else SAMPLE_HANDS)
-    out = args.out or new_run_folder()
-    results = run_benchmark(
-        out=out, methods=args.methods, hands=hands, sample=sample, repeat=args.repeat,
-        peers={} if args.no_peers else None, growth_counts=range(2, args.max_count + 1),
-        growth_hands=args.growth_hands or (2 if args.quick else GROWTH_HANDS),
-        progress=not args.no_progress, command=_bench_command(args), clock=args.clock, replace=args.replace,
-    )
+    if args.out is not None and not args.out.strip():
+        raise InputError("--out needs a folder name (leave it out for a new folder under t24-bench/)")
+    out = Path(args.out) if args.out is not None else new_run_folder()
+    existed = out.exists()
+    try:
+        results = run_benchmark(
+            out=out, methods=args.methods, hands=hands, sample=sample, repeat=args.repeat,
+            peers={} if args.no_peers else None, growth_counts=range(2, args.max_count + 1),
+            growth_hands=args.growth_hands or (2 if args.quick else GROWTH_HANDS),
+            progress=not args.no_progress, command=_bench_command(args), clock=args.clock, replace=args.replace,
+        )
+    except BaseException:
+        _remove_if_empty(out, existed)  # a refused or interrupted run leaves no empty folder behind
+        raise
     args.outcome = EXIT_FOUND
     print(format_table(results))
     print(f"\nsaved in {out}/ (meta.json, deck.csv, growth.csv, peers.csv, summary.json)")
     return EXIT_FOUND
 
 
+VALUE_OPTIONS = {"--target", "--method", "--low", "--high", "--count", "--seed", "--rounds", "--hands", "--sample",
+                 "--methods", "--out", "--repeat", "--max-count", "--growth-hands", "--clock"}
+ITEM = "\0"  # marks a card or an expression that starts with '-' (never in a real command line)
+
+
 def _join_option_values(argv: list[str]) -> list[str]:
-    """`--target -1/3` as `--target=-1/3`: argparse takes a value that starts with '-' for an option."""
-    joined, items = [], iter(argv)
+    """Read what starts with '-' the way a person means it, not as an unknown option.
+
+    `--target -1/3` becomes `--target=-1/3` (argparse will not take a value that starts with '-'),
+    and in `t24 solve` and `t24 check` a card or an expression like `-8*3+3+8` stays an item.
+    """
+    joined, items, command = [], iter(argv), None
     for item in items:
-        if item == "--target":
+        if item in VALUE_OPTIONS:
             value = next(items, None)
-            joined.append(item if value is None else f"--target={value}")
+            if value is None:
+                joined.append(item)
+            elif item == "--target" or value.startswith("-"):
+                joined.append(f"{item}={value}")
+            else:
+                joined += [item, value]
+        elif command is None and not item.startswith("-"):
+            command = item
+            joined.append(item)
+        elif command in ("solve", "check") and item.startswith("-") and not item.startswith("--") and item not in ("-", "-h"):
+            joined.append(ITEM + item)
         else:
             joined.append(item)
     return joined
+
+
+def _items(values: list[str]) -> list[str]:
+    """The cards and expression as typed (without the mark `_join_option_values` put on some)."""
+    return [value.removeprefix(ITEM) for value in values]
+
+
+def _remove_if_empty(folder: Path, existed: bool) -> None:
+    """Remove the folder a run created if nothing was written into it (rmdir removes only an empty one)."""
+    if not existed:
+        try:
+            folder.rmdir()
+        except OSError:
+            pass
 
 
 def _quiet_stdout() -> None:

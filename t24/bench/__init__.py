@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 
 from .. import deck as deck_module
 from ..methods import AS_WRITTEN, METHODS, TABLE
+from ..text import plural
 from .clock import CLOCK_WORDS
 from .peers import Peer, compare_peers, load_peers
 from .results import load_results, machine, prepare_out, save_results, shipped_results
@@ -118,8 +119,8 @@ def format_table(results: dict) -> str:
     summary, meta = results["summary"], results["meta"]
     lines = [f"t24 {meta['t24']}, Python {meta['python']} on {meta['platform']}, {meta['cpus']} cpus; {meta['clock']}", ""]
     header = f"{'method':<18} {'written':<9} {'mode':<9} {'sweep s':>9} {'median ms':>10} {'p90 ms':>8} {'vs fast':>9}"
-    for scope, title in (("sample", f"every method, the same {summary['sample_hands']} hands"),
-                         ("deck", f"the optimised methods, {summary['deck_hands']} hands")):
+    for scope, title in (("sample", f"every method, the same {plural(summary['sample_hands'], 'hand')}"),
+                         ("deck", f"the optimised methods, {plural(summary['deck_hands'], 'hand')}")):
         if not summary.get(scope):
             continue
         lines += [title + ":", header]

@@ -145,11 +145,21 @@ def save_results(out: Path, meta: dict, deck_rows, growth_rows, peer_rows, summa
     """Write meta.json, deck.csv, growth.csv, peers.csv and summary.json into `out`."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
-    (out / "meta.json").write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
-    _write_csv(out / "deck.csv", DECK_COLUMNS, deck_rows)
-    _write_csv(out / "growth.csv", GROWTH_COLUMNS, growth_rows)
-    _write_csv(out / "peers.csv", PEER_COLUMNS, peer_rows)
-    (out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+    # Each file is written beside its final name and renamed into place once all five are
+    # written, so a full disk or an interrupt never leaves a mix of old and new files.
+    staged = {name: out / f".{name}.partial" for name in FILES}
+    try:
+        staged["meta.json"].write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
+        _write_csv(staged["deck.csv"], DECK_COLUMNS, deck_rows)
+        _write_csv(staged["growth.csv"], GROWTH_COLUMNS, growth_rows)
+        _write_csv(staged["peers.csv"], PEER_COLUMNS, peer_rows)
+        staged["summary.json"].write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+    except BaseException:
+        for path in staged.values():
+            path.unlink(missing_ok=True)
+        raise
+    for name, path in staged.items():
+        os.replace(path, out / name)
     return out
 
 

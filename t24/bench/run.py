@@ -220,10 +220,10 @@ def growth_sample(count: int, size: int = GROWTH_HANDS, seed: int = SEED) -> lis
     return [hand for hand in hands if hand in chosen]
 
 
-def candidates(method: str, hand: Hand) -> int:
-    """The work a method implies for this hand (see the module's docstring)."""
+def candidates(method: str, hand: Hand) -> int | None:
+    """The work a method implies for this hand (see the module's docstring); None past fast's limit."""
     if method == "fast":
-        return fast_states(hand)
+        return fast_states(hand) if len(hand) <= fast.MAX_CARDS else None
     return count_candidates(hand, method)
 
 
@@ -249,7 +249,7 @@ def growth(
         hands = growth_sample(count, size)
         for method in methods:
             _warm_up(method, count)
-            known = [candidates(method, hand) for hand in hands]
+            known = [size for size in (candidates(method, hand) for hand in hands) if size is not None]
             for mode in modes:
                 seconds, refused = [], False
                 for hand in progress(hands, f"growth {count} {method} {mode}", show):

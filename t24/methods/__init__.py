@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from . import compiled, fast, patterns, postfix, recursive
-from .sizes import final_numbers, pattern_candidates, postfix_candidates
+from .sizes import SIZES
 
 
 @dataclass(frozen=True)
@@ -32,16 +32,16 @@ class Method:
 TABLE = {
     method.name: method
     for method in (
-        Method("patterns", patterns.solve, pattern_candidates, "candidates", True, "24点解法",
+        Method("patterns", patterns.solve, SIZES["patterns"], "candidates", True, "24点解法",
                "fill 11 bracket patterns with every ordering and operator triple; parse and evaluate each text"),
-        Method("postfix", postfix.solve, postfix_candidates, "candidates", True,
+        Method("postfix", postfix.solve, SIZES["postfix"], "candidates", True,
                "24点解法; 24点扑克牌游戏的算法实现",
                "every push/pop order of every ordering and operator triple, evaluated with a stack"),
-        Method("recursive", recursive.solve, lambda hand: final_numbers(len(hand)), "final numbers", True,
+        Method("recursive", recursive.solve, SIZES["recursive"], "final numbers", True,
                "24点经典算法", "take two numbers, put one of their six results back, recurse"),
-        Method("patterns-compiled", compiled.solve_patterns, pattern_candidates, "candidates", False,
+        Method("patterns-compiled", compiled.solve_patterns, SIZES["patterns-compiled"], "candidates", False,
                "patterns, each candidate compiled once", "the pattern candidates, compiled once and evaluated per ordering"),
-        Method("postfix-compiled", compiled.solve_postfix, postfix_candidates, "candidates", False,
+        Method("postfix-compiled", compiled.solve_postfix, SIZES["postfix-compiled"], "candidates", False,
                "postfix, each candidate compiled once", "the postfix candidates, compiled once and evaluated per ordering"),
         Method("fast", fast.solve, None, "", False, "memoised over sub-multisets of the hand",
                "the values of every sub-multiset, remembered; one answer per distinct answer"),

@@ -22,10 +22,9 @@ from ..expr import BinOp, Expr, Num
 from ..hand import as_hand, as_target, permutations
 from ..parse import parse
 from . import patterns, postfix
-from .sizes import check_size, pattern_candidates, postfix_candidates
+from .sizes import LIMITS, check_method
 
-# Candidates, as for the as-written methods; five different cards need 1,382,400.
-LIMIT = 2_000_000
+LIMIT = LIMITS["patterns-compiled"]  # candidates; five different cards need 1,382,400
 
 Template = int | tuple  # a slot number, or (op, left template, right template)
 
@@ -135,7 +134,7 @@ def postfix_table(count: int) -> CompiledTemplates:
 def solve_patterns(hand: Sequence[int], target=24, first: bool = False) -> list[Expr]:
     """`patterns-compiled`: the pattern loops' trees, in their order, each candidate compiled once."""
     hand, target = as_hand(hand), as_target(target)
-    check_size("patterns-compiled", hand, pattern_candidates, LIMIT)
+    check_method("patterns-compiled", hand)
     table = pattern_table(len(hand))
     ops_count = 4 ** (len(hand) - 1)
     hits = []  # the loops' order: pattern, then ordering, then operators
@@ -154,7 +153,7 @@ def solve_patterns(hand: Sequence[int], target=24, first: bool = False) -> list[
 def solve_postfix(hand: Sequence[int], target=24, first: bool = False) -> list[Expr]:
     """`postfix-compiled`: the postfix loops' trees, in their order, each candidate compiled once."""
     hand, target = as_hand(hand), as_target(target)
-    check_size("postfix-compiled", hand, postfix_candidates, LIMIT)
+    check_method("postfix-compiled", hand)
     table = postfix_table(len(hand))
     found: dict[Expr, None] = {}
     for numbers in permutations(hand):

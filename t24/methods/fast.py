@@ -28,9 +28,10 @@ from itertools import combinations
 from ..distinct import Key, canonical, combine_key, representative, sort_answers
 from ..expr import BinOp, Expr, Num
 from ..hand import SearchTooLarge, as_hand, as_target
+from .sizes import FAST_MAX_CARDS
 
 Cards = tuple[int, ...]  # a sorted sub-multiset of the hand
-MAX_CARDS = 7
+MAX_CARDS = FAST_MAX_CARDS
 
 ANY, ANY_NONZERO = "any", "any nonzero"
 
@@ -188,7 +189,7 @@ def hand_values(hand: Sequence[int]) -> frozenset[Fraction]:
 def _cards(hand: Sequence[int]) -> Cards:
     hand = as_hand(hand)
     if len(hand) > MAX_CARDS:
-        raise SearchTooLarge(f"the fast method handles up to {MAX_CARDS} numbers, not {len(hand)}")
+        raise SearchTooLarge(f"the fast method handles up to {MAX_CARDS} numbers, not {len(hand)}; no method takes more")
     return tuple(sorted(hand))
 
 

@@ -24,7 +24,7 @@ from fractions import Fraction
 from ..expr import DivisionByZero, Expr, Num
 from ..hand import Hand, as_hand, as_target, permutations
 from ..parse import parse
-from .sizes import check_size, pattern_candidates
+from .sizes import LIMITS, check_method, pattern_candidates
 
 # The post's list, literally, in its order.
 PATTERNS = (
@@ -32,9 +32,7 @@ PATTERNS = (
     "(non)o(non)", "((non)on)on", "(no(non))on", "no(no(non))", "no((non)on)",
 )
 OPERATORS = "+-*/"
-# Candidates: every one is filled and parsed, so this keeps a search to seconds (the measured
-# cost per candidate is in benchmarks/README.md).
-LIMIT = 100_000
+LIMIT = LIMITS["patterns"]  # candidates: each is filled and parsed, so this keeps a search to seconds
 
 
 def make_patterns(count: int) -> tuple[str, ...]:
@@ -147,7 +145,7 @@ class PatternSearch:
 def search(hand: Sequence[int], target=24, first: bool = False) -> PatternSearch:
     """Fill every candidate, read it back, evaluate it exactly; `first` stops at the first hit."""
     hand, target = as_hand(hand), as_target(target)
-    check_size("patterns", hand, pattern_candidates, LIMIT, instead="patterns-compiled")
+    check_method("patterns", hand)
     result = PatternSearch(hand, target)
     for _pattern, _numbers, _ops, text in candidates(hand):
         result.generated += 1

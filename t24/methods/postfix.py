@@ -27,13 +27,11 @@ from fractions import Fraction
 from ..expr import PRECEDENCE, DivisionByZero, Expr, apply, from_postfix
 from ..hand import Hand, as_hand, as_target, permutations
 from .patterns import operator_choices
-from .sizes import check_size, postfix_candidates
+from .sizes import LIMITS, check_method, postfix_candidates
 
 # The Java post's list, literally.
 SHAPES = ("nnonnoo", "nnonono", "nnnoono", "nnnonoo", "nnnnooo")
-# Candidates: every one is evaluated with a stack, so this keeps a search to seconds (the
-# measured cost per candidate is in benchmarks/README.md).
-LIMIT = 500_000
+LIMIT = LIMITS["postfix"]  # candidates: each is evaluated with a stack; a search of seconds
 
 Postfix = tuple  # ints and operator characters, e.g. (8, 3, 8, 3, '/', '-', '/')
 
@@ -148,7 +146,7 @@ class PostfixSearch:
 def search(hand: Sequence[int], target=24, first: bool = False) -> PostfixSearch:
     """For each sequence, every stack order, evaluated exactly; `first` stops at the first hit."""
     hand, target = as_hand(hand), as_target(target)
-    check_size("postfix", hand, postfix_candidates, LIMIT, instead="postfix-compiled")
+    check_method("postfix", hand)
     result = PostfixSearch(hand, target)
     for numbers, ops in sequences(hand):
         result.sequences += 1

@@ -24,10 +24,9 @@ from fractions import Fraction
 
 from ..expr import BinOp, Expr, Num
 from ..hand import Hand, as_hand, as_target
-from .sizes import check_size, final_numbers
+from .sizes import LIMITS, check_method, check_size, final_numbers
 
-# Final numbers; five cards give 233,280 (about a second), six would give 20,995,200.
-LIMIT = 2_000_000
+LIMIT = LIMITS["recursive"]  # final numbers; five cards give 233,280, six would give 20,995,200
 TRACE_LIMIT = 20_000  # states a trace records: four cards (4,453 states), not five
 
 # The six results of one step, in the post's order.
@@ -111,7 +110,7 @@ def count_final_numbers(hand: Sequence[int]) -> int:
 def solve(hand: Sequence[int], target=24, first: bool = False) -> list[Expr]:
     """The trees recursive reduction finds, in the post's order, each once."""
     hand, target = as_hand(hand), as_target(target)
-    check_size("recursive", hand, count_final_numbers, LIMIT, what="final number")
+    check_method("recursive", hand)
     found: dict[Expr, None] = {}
     for expr in search(start(hand), len(hand), target):
         found.setdefault(expr)

@@ -62,20 +62,57 @@ def postfix_candidates(hand: Sequence[int]) -> int:
 # Past this many numbers every brute-force count is astronomically beyond any limit, so the
 # refusal does not compute it (it could have thousands of digits).
 COUNT_LIMIT = 12
+# The most each method takes on: candidates or final numbers for the brute-force methods (an
+# as-written search fills, parses or walks every one, so its limit keeps it to seconds), and
+# numbers for fast.
+LIMITS = {
+    "patterns": 100_000, "postfix": 500_000, "recursive": 2_000_000,
+    "patterns-compiled": 2_000_000, "postfix-compiled": 2_000_000,
+}
+FAST_MAX_CARDS = 7
+SIZES = {
+    "patterns": pattern_candidates, "postfix": postfix_candidates,
+    "recursive": lambda hand: final_numbers(len(hand)),
+    "patterns-compiled": pattern_candidates, "postfix-compiled": postfix_candidates,
+}
+# Where to turn when a method refuses, before `fast`.
+FASTER = {"patterns": ("patterns-compiled",), "postfix": ("postfix-compiled",)}
 
 
-def check_size(method: str, hand: Hand, size: Callable[[Hand], int], limit: int,
-               what: str = "candidate", instead: str = "fast") -> int:
-    """The search's size for this hand; refuse (SearchTooLarge) past the method's limit."""
+def copes(method: str, hand: Sequence[int]) -> bool:
+    """Whether a method takes this hand on, from the hand's counts alone."""
+    if method == "fast":
+        return len(hand) <= FAST_MAX_CARDS
+    return len(hand) <= COUNT_LIMIT and SIZES[method](hand) <= LIMITS[method]
+
+
+def instead(hand: Sequence[int], alternatives: Sequence[str] = ()) -> str:
+    """What to say a refused hand should use: the first alternative (then fast) that copes."""
+    for method in (*alternatives, "fast"):
+        if copes(method, hand):
+            return f"use method='{method}' for hands this large"
+    return f"no method searches {plural(len(hand), 'number')} (fast takes the most: up to {FAST_MAX_CARDS})"
+
+
+def check_size(name: str, hand: Hand, size: Callable[[Hand], int], limit: int,
+               what: str = "candidate", alternatives: Sequence[str] = ()) -> int:
+    """The search's size for this hand; past `limit`, refuse (SearchTooLarge) naming a method that copes."""
     if len(hand) > COUNT_LIMIT:
         raise SearchTooLarge(
-            f"the {method} method cannot search {plural(len(hand), 'number')} (astronomically many {what}s; "
-            f"at most {amount(limit)}); use method='{instead}' for up to 7 numbers"
+            f"the {name} method cannot search {plural(len(hand), 'number')} (astronomically many {what}s; "
+            f"at most {amount(limit)}); {instead(hand, alternatives)}"
         )
     work = size(hand)
     if work > limit:
         raise SearchTooLarge(
-            f"the {method} method would try {plural(work, what)} for {plural(len(hand), 'number')} "
-            f"(at most {amount(limit)}); use method='{instead}' for hands this large"
+            f"the {name} method would try {plural(work, what)} for {plural(len(hand), 'number')} "
+            f"(at most {amount(limit)}); {instead(hand, alternatives)}"
         )
     return work
+
+
+def check_method(method: str, hand: Hand, limit: int | None = None) -> int:
+    """A brute-force method's own size check, with its own limit, size and alternatives."""
+    what = "final number" if method == "recursive" else "candidate"
+    return check_size(method, hand, SIZES[method], LIMITS[method] if limit is None else limit, what,
+                      FASTER.get(method, ()))

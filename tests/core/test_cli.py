@@ -126,3 +126,44 @@ def test_python_m_and_console_script_agree():
     script = subprocess.run([str(console_script), "solve", "4", "5", "6", "7", "--method", "fast"], capture_output=True, text=True)
     assert script.returncode == 0
     assert script.stdout == run("solve", "4", "5", "6", "7", "--method", "fast")[1]
+
+
+def test_help_lists_the_exit_codes(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["--help"])
+    assert stop.value.code == 0
+    words = " ".join(capsys.readouterr().out.split())
+    assert ("exit codes: 0 answer found / right, 1 none / wrong, 2 usage error, 3 search too large for the method, "
+            "4 output cannot be written, 130 interrupted") in words
+
+
+@pytest.mark.parametrize(
+    "argv, joined",
+    [
+        (["solve", "1", "2", "--target", "-1/3"], ["solve", "1", "2", "--target=-1/3"]),
+        (["solve", "1", "2", "--target", "5"], ["solve", "1", "2", "--target=5"]),
+        (["play", "--seed", "-1"], ["play", "--seed=-1"]),
+        (["play", "--count", "6"], ["play", "--count", "6"]),
+        (["check", "3", "8", "-8*3"], ["check", "3", "8", "\0-8*3"]),
+        (["solve", "-3", "3", "-h"], ["solve", "\0-3", "3", "-h"]),
+        (["solve", "3", "--first", "--", "-"], ["solve", "3", "--first", "--", "-"]),
+        (["play", "-3"], ["play", "-3"]),  # only cards and expressions are items
+        (["solve", "3", "--target"], ["solve", "3", "--target"]),
+    ],
+)
+def test_what_starts_with_a_minus_is_read_as_meant(argv, joined):
+    from t24.cli import _join_option_values
+
+    assert _join_option_values(argv) == joined
+
+
+def test_an_expression_that_starts_with_a_minus_is_checked_not_an_unknown_option():
+    code, out, err = run("check", "3", "3", "8", "8", "-8*3+3+8")
+    assert (code, out) == (1, "")
+    assert err == "wrong: cannot read that: column 1: a minus sign needs something before it; write a negative card as (-3)\n"
+
+
+def test_a_card_like_a_fraction_is_named_as_a_card_not_an_option():
+    code, out, err = run("solve", "-1/3", "3")
+    assert (code, out) == (2, "")
+    assert err == "t24 solve: error: '-1/3' is not a whole number (cards are integers like 3 or 12)\n"
