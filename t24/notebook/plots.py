@@ -1,19 +1,22 @@
-"""Plots and tables that compare the four methods, from the saved benchmark results.
+"""Figures that compare the methods, drawn from the saved benchmark results.
 
-Notebook 04 asks which approach a slider should call. The lab answers for one hand; these
-figures answer for the whole deck, from the files `t24 bench` writes to `benchmarks/results/`
-(read with `t24.bench.load_results()`), so a notebook can show them without rerunning anything:
+Notebook 04 asks which method a slider should call. The lab answers for one hand; these figures
+answer for many, from the files `t24 bench` saves (read with `t24.bench.load_results()`), so a
+notebook shows them without rerunning anything:
 
-* `plot_per_hand_times` — how long each method takes per hand, over every hand of the deck;
-* `plot_growth` — how the time grows with the count of numbers (2 to 6), beside the candidate
-  counts each method implies (11 × 24 × 64 patterns, 5 × 24 × 64 postfix shapes, 36 × 18 × 6
-  final numbers for four cards), and where a method refuses;
-* `plot_solvable_vs_unsolvable` — why "is there an answer?" costs most when there is none;
-* `plot_peers` — t24 beside the PyPI solvers `game24` and `point24`, when they were run;
+* `plot_per_hand_times` — one dot per hand and method, the as-written methods above their
+  optimised variants, all measured in one run on the same sample of hands;
+* `plot_ratios` — each method's time for the sample as a multiple of fast's, on a linear axis:
+  what each approach costs as written, and what compiling or memoising buys;
+* `plot_growth` — how the time grows with the count of numbers (2 to 6), the refusals in a row
+  of their own (a refused search has no time), beside the work each method implies;
+* `plot_peers` — t24's fast method beside the PyPI solvers `game24` and `point24`;
 * `agreement_table` — the distinct answers of every method, side by side, for a few hands.
 
-The plot functions take rows as `csv.DictReader` gives them (strings) or already converted,
-return the Axes or Figure they drew on, and leave showing it to the caller (`plt.show()`).
+Times are drawn as dots or on linear bars, never as bars on a log axis, and every title states
+what the data shows, computed from the data. The functions take rows as `load_results()` or
+`csv.DictReader` gives them, return the Axes or Figure they drew on, and leave showing it to the
+caller (`plt.show()`).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ import math
 import random
 import statistics
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import matplotlib.pyplot as plt
 from matplotlib.lines import Line2D
@@ -31,19 +34,15 @@ from matplotlib.patches import Patch
 from matplotlib.ticker import FuncFormatter
 
 from ..hand import as_target
-from ..solver import METHODS, solve
-from ..text import describe
+from ..methods import METHODS, TABLE
+from ..solver import solve
+from ..text import amount, describe, duration, hand_text
+from .style import FONT, MODE_WORDS, PEER_COLOR, color, finish, method_order, new_axes
 
-FIGSIZE = (10, 5.5)
-FONT = {"title": 15, "label": 13, "tick": 12, "legend": 12, "note": 11}
-# One colour per method in every figure, so a student can follow "postfix" from plot to plot.
-METHOD_COLORS = dict(zip(METHODS, ("tab:blue", "tab:orange", "tab:green", "tab:red")))
-OTHER_COLOR = "tab:gray"
-# What "candidates" counts for each method (see t24.bench.candidates).
+# The optimised variant that answers for each as-written method.
+OPTIMISED_FOR = {"patterns": "patterns-compiled", "postfix": "postfix-compiled", "recursive": "fast"}
+# What "candidates" counts for fast (see t24.bench.run.candidates).
 CANDIDATE_WORDS = {"fast": "fast (values it tabulates)"}
-MODE_WORDS = {
-    "all": "all answers", "distinct": "distinct answers", "first": "first answer", "can_make": "can it be made?",
-}
 
 
 # --- reading rows -------------------------------------------------------------------------
@@ -69,95 +68,145 @@ def _flag(value) -> bool:
     return bool(value) and not (isinstance(value, float) and math.isnan(value))
 
 
-def _method_order(names: Iterable[str]) -> list[str]:
-    """Methods in `t24.METHODS` order, then any others alphabetically."""
-    names = set(names)
-    return [m for m in METHODS if m in names] + sorted(names - set(METHODS))
+def kind(method: str) -> str:
+    """"as written" or "optimised" for a method of `t24.METHODS` (empty for anything else)."""
+    return ("as written" if TABLE[method].as_written else "optimised") if method in TABLE else ""
 
 
-def _color(method: str) -> str:
-    return METHOD_COLORS.get(method, OTHER_COLOR)
+def times_ratio(ratio: float) -> str:
+    """A ratio as people say it: `212×`, `9×`, `2.4×`, `0.8×`."""
+    return f"{ratio:,.0f}×" if ratio >= 10 else f"{ratio:.1f}×"
 
 
-def _ms(seconds: float) -> str:
-    """A duration in the units a person reads best: `85 µs`, `2.1 ms`, `0.41 s`."""
-    if seconds < 1e-4:
-        return f"{seconds * 1e6:.0f} µs"
-    if seconds < 0.1:
-        return f"{seconds * 1e3:.1f} ms" if seconds < 0.01 else f"{seconds * 1e3:.0f} ms"
-    return f"{seconds:.2f} s" if seconds < 1 else f"{seconds:.1f} s"
-
-
-def _new_axes(ax, figsize=FIGSIZE):
-    if ax is None:
-        _fig, ax = plt.subplots(figsize=figsize, layout="constrained")
-    return ax
-
-
-def _plain_log_ms(axis) -> None:
-    """Label a log axis of milliseconds 0.01, 0.1, 1, 10 rather than 10⁻², 10⁻¹, 10⁰, 10¹."""
+def _plain_log(axis) -> None:
+    """Label a log axis 0.01, 0.1, 1, 10 rather than 10⁻², 10⁻¹, 10⁰, 10¹."""
     axis.set_major_formatter(FuncFormatter(lambda value, _pos: f"{value:g}"))
 
 
-def _finish(ax, title: str, xlabel: str, ylabel: str) -> None:
-    ax.set_title(title, fontsize=FONT["title"])
-    ax.set_xlabel(xlabel, fontsize=FONT["label"])
-    ax.set_ylabel(ylabel, fontsize=FONT["label"])
-    ax.tick_params(labelsize=FONT["tick"])
-    ax.grid(True, which="major", axis="y", alpha=0.3)
+def _log_limits(values: Sequence[float], margin: float = 1.6) -> tuple[float, float]:
+    """Limits for a log axis that fit the data with a little room, not the next decade."""
+    return min(values) / margin, max(values) * margin
 
 
-# --- per-hand times over the deck ----------------------------------------------------------
+# --- per-hand times on the same sample -----------------------------------------------------
 
-def times_by_method(deck_rows, mode: str = "all") -> dict[str, list[float]]:
-    """Seconds per hand for each method in one mode, methods in the common order."""
+def times_by_method(deck_rows, mode: str = "all", scope: str = "sample") -> dict[str, list[float]]:
+    """Seconds per hand for each method in one mode and scope ("sample" or "deck"), in methods order."""
     found = defaultdict(list)
     for row in _records(deck_rows):
-        if row["mode"] == mode:
+        if row["mode"] == mode and row.get("scope", "sample") == scope:
             seconds = _number(row["seconds"])
             if not math.isnan(seconds):
                 found[row["method"]].append(seconds)
-    return {method: found[method] for method in _method_order(found)}
+    return {method: found[method] for method in method_order(found)}
 
 
-def plot_per_hand_times(deck_rows, mode: str = "all", ax=None):
-    """Box plots of the time per hand over the deck, one per method, on a log axis in ms."""
-    times = times_by_method(deck_rows, mode)
+def slowest_versus(times: Mapping[str, Sequence[float]], baseline: str = "fast") -> tuple[str, float] | None:
+    """The method whose total time is the largest multiple of the baseline's, and that multiple."""
+    if baseline not in times or sum(times[baseline]) <= 0:
+        return None
+    base = sum(times[baseline])
+    method = max(times, key=lambda m: sum(times[m]))
+    return method, sum(times[method]) / base
+
+
+def plot_per_hand_times(deck_rows, mode: str = "all", scope: str = "sample", ax=None):
+    """A strip plot: one dot per hand, one row per method, the median marked; time in ms, log x axis."""
+    times = times_by_method(deck_rows, mode, scope)
     if not times:
-        raise ValueError(f"no deck rows in mode {mode!r}")
-    ax = _new_axes(ax)
+        raise ValueError(f"no {scope} rows in mode {mode!r}")
     methods = list(times)
-    data = [[s * 1e3 for s in times[m]] for m in methods]
-    boxes = ax.boxplot(
-        data, whis=(0, 100), widths=0.55, patch_artist=True,
-        medianprops={"color": "black", "linewidth": 2.5},
-    )
-    ax.set_xticks(range(1, len(methods) + 1), methods)
-    for box, method in zip(boxes["boxes"], methods):
-        box.set_facecolor(_color(method))
-        box.set_alpha(0.45)
-    # One dot per hand, spread sideways (a fixed seed, so the picture is the same every run).
-    jitter = random.Random(24)
-    for position, (method, values) in enumerate(zip(methods, data), start=1):
-        ax.scatter([position + jitter.uniform(-0.2, 0.2) for _ in values], values, s=4, alpha=0.25,
-                   color=_color(method), linewidths=0, zorder=3)
-    for position, values in enumerate(data, start=1):
-        median = statistics.median(values)
-        ax.text(position + 0.31, median, _ms(median / 1e3), va="center", fontsize=FONT["note"])
-    ax.set_yscale("log")
-    _plain_log_ms(ax.yaxis)
-    hands = max(len(v) for v in data)
-    handles = [Patch(facecolor=_color(m), alpha=0.45, label=m) for m in methods]
-    handles.append(Line2D([], [], color="gray", marker="o", linestyle="none", markersize=4, label="one hand"))
-    handles.append(Line2D([], [], color="black", linewidth=2.5, label="median"))
-    handles.append(Patch(facecolor="none", edgecolor="black", label="middle half"))
-    handles.append(Line2D([], [], color="black", linewidth=1, marker="_", markersize=12, label="whiskers: min, max"))
-    ax.legend(handles=handles, fontsize=FONT["legend"], loc="upper left", bbox_to_anchor=(1.01, 1))
-    _finish(
-        ax, f"Time per hand over the deck ({hands} hands, {MODE_WORDS.get(mode, mode)})",
-        "method", "time per hand (ms, log scale)",
-    )
-    ax.set_xlim(0.5, len(methods) + 0.8)  # room for the median labels
+    ax = new_axes(ax, figsize=(11, 1.2 + 0.85 * len(methods)))
+    jitter = random.Random(24)  # a fixed seed: the same picture on every run
+    rows = {method: len(methods) - 1 - index for index, method in enumerate(methods)}  # first method on top
+    for method, seconds in times.items():
+        y = rows[method]
+        ax.scatter([s * 1e3 for s in seconds], [y + jitter.uniform(-0.25, 0.25) for _ in seconds], s=14,
+                   alpha=0.6, color=color(method), linewidths=0, zorder=3)
+        median = statistics.median(seconds)
+        ax.plot([median * 1e3] * 2, [y - 0.38, y + 0.38], color="black", linewidth=2.5, zorder=4)
+        ax.text(median * 1e3, y + 0.42, f"median {duration(median)}", ha="center", va="bottom",
+                fontsize=FONT["note"])
+    ax.set_yticks([rows[m] for m in methods], [f"{m}\n({kind(m)})" if kind(m) else m for m in methods])
+    ax.set_ylim(-0.6, len(methods) - 0.2)
+    written = [m for m in methods if kind(m) == "as written"]
+    if written and len(written) < len(methods):
+        ax.axhline(rows[written[-1]] - 0.5, color="gray", linewidth=1, linestyle=":")
+    ax.set_xscale("log")
+    ax.set_xlim(*_log_limits([s * 1e3 for values in times.values() for s in values], 2.0))
+    _plain_log(ax.xaxis)
+    hands = max(len(v) for v in times.values())
+    handles = [Line2D([], [], color="gray", marker="o", linestyle="none", markersize=5, label="one hand"),
+               Line2D([], [], color="black", linewidth=2.5, label="median hand")]
+    words = MODE_WORDS.get(mode, mode)
+    found = slowest_versus(times)
+    if found and found[0] != "fast":
+        method, ratio = found
+        finding = f"{method} takes {times_ratio(ratio)} as long as fast"
+        if scope == "sample" and kind(method) == "as written":
+            title = f"As written, {finding} (the same {amount(hands)} hands, {words})"
+        else:
+            title = f"On {'the same' if scope == 'sample' else 'all'} {amount(hands)} hands, {finding} ({words})"
+    else:
+        title = f"Time per hand ({amount(hands)} hands, {words})"
+    finish(ax, title, "time per hand (ms, log scale)", "", handles=handles, grid="x",
+           loc="upper left", bbox_to_anchor=(1.01, 1))
+    return ax
+
+
+# --- ratios against fast, on a linear axis ----------------------------------------------------
+
+def ratio_rows(summary: Mapping, mode: str = "all") -> list[dict]:
+    """Each method's sample time as a multiple of fast's (one run, the same hands), in methods order."""
+    ratios = summary.get("ratio_vs_fast", {}).get(mode, {})
+    sample = summary.get("sample", {})
+    return [
+        {"method": m, "ratio": ratios[m], "kind": kind(m),
+         "seconds": sample.get(m, {}).get(mode, {}).get("sweep_seconds", math.nan)}
+        for m in method_order(ratios)
+    ]
+
+
+def ratio_finding(rows: Sequence[dict]) -> str:
+    """What the ratios show, in words: the slowest as-written method, and what its variant brings."""
+    ratio = {row["method"]: row["ratio"] for row in rows}
+    written = [m for m in ratio if kind(m) == "as written"]
+    if not written:
+        return "Time for the sample as a multiple of fast's"
+    slowest = max(written, key=ratio.get)
+    text = f"As written, {slowest} takes {times_ratio(ratio[slowest])} as long as fast"
+    variant = OPTIMISED_FOR.get(slowest)
+    if variant in ratio and variant != "fast":
+        text += f"; {variant}, {times_ratio(ratio[variant])}"
+    return text
+
+
+def plot_ratios(summary: Mapping, mode: str = "all", ax=None):
+    """Linear bars: each method's time for the sample divided by fast's, labelled, as written vs optimised."""
+    rows = ratio_rows(summary, mode)
+    if not rows:
+        raise ValueError(f"no ratios in mode {mode!r}")
+    ax = new_axes(ax, figsize=(11, 1.4 + 0.75 * len(rows)))
+    positions = list(range(len(rows)))[::-1]  # first method on top
+    top = max(row["ratio"] for row in rows)
+    for y, row in zip(positions, rows):
+        written = row["kind"] == "as written"
+        ax.barh(y, row["ratio"], height=0.6, color=color(row["method"]), edgecolor="black", linewidth=0.8,
+                hatch=None if written else "//")
+        note = times_ratio(row["ratio"])
+        if not math.isnan(row["seconds"]):
+            note += f"  ({duration(row['seconds'])} for the sample)"
+        ax.text(row["ratio"] + top * 0.01, y, note, va="center", fontsize=FONT["note"])
+    ax.set_yticks(positions, [f"{row['method']}\n({row['kind']})" for row in rows])
+    ax.axvline(1, color="black", linewidth=1, linestyle=":")
+    ax.set_xlim(0, top * 1.35)  # linear, from zero: room for the labels, no more
+    hands = summary.get("sample_hands", "")
+    handles = [Patch(facecolor="white", edgecolor="black", label="as written"),
+               Patch(facecolor="white", edgecolor="black", hatch="//", label="optimised"),
+               Line2D([], [], color="black", linestyle=":", label="as fast as fast (1×)")]
+    finish(ax, ratio_finding(rows),
+           f"time for the same {hands} hands, as a multiple of fast's ({MODE_WORDS.get(mode, mode)}; linear)", "",
+           handles=handles, grid="x", loc="lower right")
     return ax
 
 
@@ -176,174 +225,152 @@ def growth_series(growth_rows, mode: str = "all") -> dict[str, list[dict]]:
             "candidates": _number(row.get("candidates")),
             "refused": _flag(row.get("refused")),
         })
-    return {m: sorted(series[m], key=lambda p: p["count"]) for m in _method_order(series)}
+    return {m: sorted(series[m], key=lambda p: p["count"]) for m in method_order(series)}
 
 
-def plot_growth(growth_rows, mode: str = "all", axes=None):
-    """Median time per hand against the count of numbers (log scale), beside the candidate counts.
+def refusals(series: Mapping[str, Sequence[dict]]) -> dict[str, list[int]]:
+    """For each method that refused, the counts of numbers at which it refused."""
+    found = {m: [p["count"] for p in points if p["refused"]] for m, points in series.items()}
+    return {m: counts for m, counts in found.items() if counts}
 
-    Returns the figure; `axes` may be a pair of Axes to draw into (time, candidates).
+
+def growth_finding(series: Mapping[str, Sequence[dict]], low: int = 4, high: int = 5) -> str:
+    """How much one more number multiplies the median time, for the slowest-growing and for fast."""
+    factors = {}
+    for method, points in series.items():
+        at = {p["count"]: p["seconds_median"] for p in points if not p["refused"]}
+        if low in at and high in at and at[low] > 0 and not math.isnan(at[high]):
+            factors[method] = at[high] / at[low]
+    if not factors:
+        return "Time per hand against the count of numbers"
+    worst = max(factors, key=factors.get)
+    text = f"From {low} to {high} numbers, {worst} gets {times_ratio(factors[worst])} slower"
+    if "fast" in factors and worst != "fast":
+        text += f", fast {times_ratio(factors['fast'])}"
+    return text
+
+
+def plot_growth(growth_rows, mode: str = "all"):
+    """Median time per hand against the count of numbers, refusals in a row apart, and the work implied.
+
+    Returns the figure (its suptitle states the finding): axes[0] times (log ms), axes[1] the refusals,
+    axes[2] candidates per hand.
     """
     series = growth_series(growth_rows, mode)
     if not series:
         raise ValueError(f"no growth rows in mode {mode!r}")
-    if axes is None:
-        fig, axes = plt.subplots(1, 2, figsize=(13, 5.5), layout="constrained")
-    time_ax, candidates_ax = axes
+    refused = refusals(series)
+    fig = plt.figure(figsize=(14, 6.5), layout="constrained")
+    grid = fig.add_gridspec(2, 2, height_ratios=(5, 0.6 + 0.45 * max(1, len(refused))), width_ratios=(1.15, 1))
+    time_ax = fig.add_subplot(grid[0, 0])
+    refused_ax = fig.add_subplot(grid[1, 0], sharex=time_ax)
+    candidates_ax = fig.add_subplot(grid[:, 1])
     counts = sorted({p["count"] for points in series.values() for p in points})
-    any_refused = 0  # methods refused so far
+    timed = []
     for method, points in series.items():
         done = [p for p in points if not p["refused"] and not math.isnan(p["seconds_median"])]
-        time_ax.plot(
-            [p["count"] for p in done], [p["seconds_median"] * 1e3 for p in done],
-            marker="o", linewidth=2.5, markersize=8, color=_color(method), label=method,
-        )
-        refused = [p["count"] for p in points if p["refused"]]
-        if refused:
-            # Refused searches have no time: mark them near the top edge, at their count, one
-            # method under the other so that marks at the same count stay visible.
-            height = 0.95 - 0.07 * any_refused
-            any_refused += 1
-            time_ax.plot(
-                refused, [height] * len(refused), linestyle="none", marker="X", markersize=13,
-                color=_color(method), transform=time_ax.get_xaxis_transform(), clip_on=False,
-            )
+        time_ax.plot([p["count"] for p in done], [p["seconds_median"] * 1e3 for p in done], marker="o",
+                     linewidth=2.5, markersize=8, color=color(method), label=method)
+        timed += [p["seconds_median"] * 1e3 for p in done]
         known = [p for p in points if not math.isnan(p["candidates"])]
         if known:
-            candidates_ax.plot(
-                [p["count"] for p in known], [p["candidates"] for p in known],
-                marker="s", linewidth=2.5, markersize=7, color=_color(method),
-                label=CANDIDATE_WORDS.get(method, method),
-            )
+            candidates_ax.plot([p["count"] for p in known], [p["candidates"] for p in known], marker="s",
+                               linewidth=2.5, markersize=7, color=color(method),
+                               label=CANDIDATE_WORDS.get(method, method))
             for p in known:
                 if p["refused"]:
-                    candidates_ax.plot(p["count"], p["candidates"], marker="X", markersize=13,
-                                       color=_color(method), linestyle="none")
+                    candidates_ax.plot(p["count"], p["candidates"], marker="X", markersize=14, color=color(method),
+                                       markeredgecolor="black", linestyle="none")
     time_ax.set_yscale("log")
-    _plain_log_ms(time_ax.yaxis)
+    if timed:
+        time_ax.set_ylim(*_log_limits(timed, 2.5))
+    _plain_log(time_ax.yaxis)
+    time_ax.set_xticks(counts)
+    time_ax.tick_params(labelbottom=False)
+    fig.suptitle(growth_finding(series), fontsize=FONT["title"] + 1)
+    finish(time_ax, "Time per hand", "", "median time per hand (ms, log scale)", legend=True, loc="upper left")
+    # Refused searches have no time: a row of their own under the time axis, one line per method.
+    names = list(refused) or ["none"]
+    for row, method in enumerate(names):
+        at = refused.get(method, [])
+        if at:
+            refused_ax.plot(at, [row] * len(at), marker="X", markersize=12, color=color(method), linestyle="none")
+            words = " and ".join(str(count) for count in at)
+            refused_ax.text(at[0] - 0.15, row, f"{method}: refused at {words} numbers", ha="right", va="center",
+                            fontsize=FONT["note"])
+    refused_ax.set_yticks(range(len(names)), names if refused else [""])
+    refused_ax.set_ylim(len(names) - 0.5, -0.5)
+    refused_ax.set_xlim(min(counts) - 0.4, max(counts) + 0.4)
+    refused_ax.set_xticks(counts)
+    finish(refused_ax, "", "count of numbers in the hand", "refused\n(no time)", grid=None)
+    refused_ax.tick_params(axis="y", labelsize=FONT["note"])
+    if not refused:
+        refused_ax.text(0.5, 0.5, "no method refused", transform=refused_ax.transAxes, ha="center", va="center",
+                        fontsize=FONT["note"])
     candidates_ax.set_yscale("log")
-    handles, _labels = time_ax.get_legend_handles_labels()
-    if any_refused:
-        handles.append(Line2D([], [], marker="X", markersize=12, color="dimgray", linestyle="none",
-                              label="refused: too many candidates"))
-    time_ax.legend(handles=handles, fontsize=FONT["legend"], loc="lower right")
-    for ax in axes:
-        ax.set_xticks(counts)
-    _finish(time_ax, f"Time grows with the count of numbers ({MODE_WORDS.get(mode, mode)})",
-            "count of numbers in the hand", "median time per hand (ms, log scale)")
-    _finish(candidates_ax, "The work each method implies",
-            "count of numbers in the hand", "candidates per hand (log scale)")
-    if candidates_ax.get_legend_handles_labels()[0]:
-        handles, _labels = candidates_ax.get_legend_handles_labels()
-        if any_refused:
-            handles.append(Line2D([], [], marker="X", markersize=12, color="dimgray", linestyle="none",
-                                  label="past the method's limit"))
-        candidates_ax.legend(handles=handles, fontsize=FONT["legend"], loc="upper left")
-    return time_ax.figure
-
-
-# --- solvable versus unsolvable hands ------------------------------------------------------
-
-def solvable_hands(deck_rows) -> set[str]:
-    """The hands that have an answer, read from the deck rows themselves."""
-    solvable = set()
-    for row in _records(deck_rows):
-        if row["mode"] == "can_make":
-            if _flag(row["answers"]):
-                solvable.add(row["hand"])
-        elif _number(row["answers"]) > 0:
-            solvable.add(row["hand"])
-    return solvable
-
-
-def median_by_outcome(deck_rows, modes: Sequence[str]) -> list[dict]:
-    """Median seconds per (mode, method) for solvable and for unsolvable hands."""
-    rows = _records(deck_rows)
-    solvable = solvable_hands(rows)
-    groups = defaultdict(lambda: {True: [], False: []})
-    for row in rows:
-        if row["mode"] in modes:
-            seconds = _number(row["seconds"])
-            if not math.isnan(seconds):
-                groups[(row["mode"], row["method"])][row["hand"] in solvable].append(seconds)
-    out = []
-    for mode in modes:
-        for method in _method_order(m for (md, m) in groups if md == mode):
-            group = groups[(mode, method)]
-            out.append({
-                "mode": mode, "method": method,
-                "solvable": statistics.median(group[True]) if group[True] else math.nan,
-                "unsolvable": statistics.median(group[False]) if group[False] else math.nan,
-                "hands": (len(group[True]), len(group[False])),
-            })
-    return out
-
-
-def plot_solvable_vs_unsolvable(deck_rows, modes: Sequence[str] = ("all", "first", "can_make"), ax=None):
-    """Median time per hand for solvable and unsolvable hands, per method and mode (log ms)."""
-    groups = median_by_outcome(deck_rows, modes)
-    if not groups:
-        raise ValueError(f"no deck rows in modes {modes!r}")
-    ax = _new_axes(ax, figsize=(max(10, 1.15 * len(groups) + 1), 6))
-    width = 0.38
-    positions = range(len(groups))
-    solvable_ms = [g["solvable"] * 1e3 for g in groups]
-    unsolvable_ms = [g["unsolvable"] * 1e3 for g in groups]
-    counts = groups[0]["hands"]
-    ax.bar([x - width / 2 for x in positions], solvable_ms, width, color="tab:green",
-           label=f"solvable hands ({counts[0]})")
-    ax.bar([x + width / 2 for x in positions], unsolvable_ms, width, color="tab:purple",
-           label=f"unsolvable hands ({counts[1]})")
-    ax.set_xticks(list(positions), [g["method"] for g in groups])
-    for x, (before, after) in enumerate(zip(groups, groups[1:])):
-        if before["mode"] != after["mode"]:
-            ax.axvline(x + 0.5, color="gray", linestyle=":", linewidth=1.5)
-    ax.set_yscale("log")
-    _plain_log_ms(ax.yaxis)
-    # Name each mode once, above its group of methods; leave head room for the names.
-    bottom, top = ax.get_ylim()
-    ax.set_ylim(bottom, top * 4)
-    for mode in dict.fromkeys(g["mode"] for g in groups):
-        xs = [x for x, g in enumerate(groups) if g["mode"] == mode]
-        ax.text((xs[0] + xs[-1]) / 2, 0.96, MODE_WORDS.get(mode, mode), transform=ax.get_xaxis_transform(),
-                ha="center", va="top", fontsize=FONT["label"], fontweight="bold")
-    ax.legend(fontsize=FONT["legend"], loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=2)
-    _finish(ax, "Hands with and without an answer", "method, grouped by what it is asked for",
-            "median time per hand (ms, log scale)")
-    return ax
+    candidates_ax.set_xticks(counts)
+    handles = []
+    if refused:
+        handles.append(Line2D([], [], marker="X", markersize=12, color="dimgray", markeredgecolor="black",
+                              linestyle="none", label="past the method's limit: refused"))
+    known = [(p["candidates"], m) for m, points in series.items() for p in points if not math.isnan(p["candidates"])]
+    biggest = next(pair for pair in known if pair[0] == max(count for count, _m in known))  # first in methods order
+    unit = TABLE[biggest[1]].size_unit if biggest[1] in TABLE and TABLE[biggest[1]].size_unit else "candidates"
+    finish(candidates_ax, f"{biggest[1]}: {amount(int(biggest[0]))} {unit} at {max(counts)} numbers",
+           "count of numbers in the hand", "candidates per hand (median hand, log scale)",
+           legend=True, handles=handles, loc="upper left")
+    return fig
 
 
 # --- peers ----------------------------------------------------------------------------------
 
+def _is_t24(name: str) -> bool:
+    return name.startswith("t24")
+
+
+def peer_finding(rows: Sequence[dict]) -> str:
+    """The slowest peer as a multiple of t24, in words."""
+    peers = [row for row in rows if not _is_t24(row["solver"]) and not math.isnan(_number(row.get("ratio_vs_t24")))]
+    hands = rows[0].get("hands", "")
+    if not peers:
+        return f"t24 on every hand ({hands} hands)"
+    slowest = max(peers, key=lambda row: _number(row["ratio_vs_t24"]))
+    return f"On {amount(int(_number(hands)))} hands, {slowest['solver']} takes {times_ratio(_number(slowest['ratio_vs_t24']))} as long as t24's fast"
+
+
 def plot_peers(peer_rows, ax=None):
-    """Seconds for the whole-deck sweep, t24 beside the PyPI solvers, with the ratios."""
+    """Linear bars: seconds for the same hands, t24's fast method beside the PyPI solvers, labelled."""
     rows = _records(peer_rows)
     if not rows:
         raise ValueError("no peer rows")
     rows.sort(key=lambda row: _number(row["seconds"]))
-    ax = _new_axes(ax, figsize=(10, 1.2 + 1.1 * len(rows)))
-    names = [row["solver"] for row in rows]
+    ax = new_axes(ax, figsize=(11, 1.6 + 1.0 * len(rows)))
     seconds = [_number(row["seconds"]) for row in rows]
-    colors = ["tab:blue" if name.startswith("t24") else OTHER_COLOR for name in names]
-    bars = ax.barh(names, seconds, color=colors)
-    for bar, row, value in zip(bars, rows, seconds):
+    top = max(seconds)
+    positions = list(range(len(rows)))[::-1]
+    for y, row, value in zip(positions, rows, seconds):
+        ax.barh(y, value, height=0.6, color=color("fast") if _is_t24(row["solver"]) else PEER_COLOR)
+        text = duration(value)
         ratio = _number(row.get("ratio_vs_t24"))
-        text = f" {_ms(value)}"
-        if not (math.isnan(ratio) or row["solver"].startswith("t24")):
-            text += f" = {ratio:.1f}× t24"
+        if not (math.isnan(ratio) or _is_t24(row["solver"])):
+            text += f" = {times_ratio(ratio)} t24"
+        inside = value > 0.5 * top  # a long bar holds its label; a short one has it beside
+        ax.text(value - top * 0.01 if inside else value + top * 0.01, y, text, va="center",
+                ha="right" if inside else "left", color="white" if inside else "black", fontsize=FONT["note"],
+                fontweight="bold" if inside else "normal")
+    labels = []
+    for row in rows:
+        label = row["solver"]
         if row.get("answers") not in (None, ""):
-            text += f"; {int(_number(row['answers']))} answers"
+            label += f"\n{amount(int(_number(row['answers'])))} answers"
         if row.get("checked_ok") not in (None, ""):
-            text += ", all exact" if _flag(row["checked_ok"]) else ", some WRONG"
-        ax.text(bar.get_width(), bar.get_y() + bar.get_height() / 2, text, va="center", fontsize=FONT["note"])
-    # A linear axis: the bars' lengths are the times, and a short bar is the point.
-    ax.set_xlim(0, max(seconds) * 2.1)
-    ax.invert_yaxis()
-    hands = rows[0].get("hands", "")
-    ax.legend(handles=[Patch(color="tab:blue", label="t24"), Patch(color=OTHER_COLOR, label="PyPI peer")],
-              fontsize=FONT["legend"], loc="upper right")
-    _finish(ax, f"Every hand of the deck ({hands} hands), one process", "seconds for the whole sweep", "solver")
-    ax.grid(True, axis="x", alpha=0.3)
+            label += ", all exact" if _flag(row["checked_ok"]) else ", some wrong"
+        labels.append(label)
+    ax.set_yticks(positions, labels)
+    ax.set_xlim(0, top * 1.05)
+    handles = [Patch(color=color("fast"), label="t24 (fast)"), Patch(color=PEER_COLOR, label="PyPI solver")]
+    finish(ax, peer_finding(rows), "seconds for every hand, one process (linear)", "", handles=handles, grid="x",
+           loc="upper right")
     return ax
 
 
@@ -367,9 +394,13 @@ def agreement_rows(hands: Iterable[Sequence[int]], target=24, methods: Sequence[
 
 
 def agreement_table(hands: Iterable[Sequence[int]], target=24, methods: Sequence[str] = METHODS,
-                    show_at_most: int = 6) -> str:
+                    show_at_most: int = 4) -> str:
     """HTML: one row per hand, the distinct-answer count of each method, whether they agree, the answers."""
-    rows = agreement_rows(hands, target, methods)
+    return agreement_html(agreement_rows(hands, target, methods), target, methods, show_at_most)
+
+
+def agreement_html(rows: Sequence[dict], target=24, methods: Sequence[str] = METHODS, show_at_most: int = 4) -> str:
+    """The HTML of `agreement_table` from rows already computed by `agreement_rows`."""
     head = "".join(f"<th>{m}</th>" for m in methods)
     lines = [
         "<table>",
@@ -383,7 +414,7 @@ def agreement_table(hands: Iterable[Sequence[int]], target=24, methods: Sequence
         if more > 0:
             answers += f"<br>… and {more} more"
         lines.append(
-            f"<tr><td>{' '.join(map(str, row['hand']))}</td>{counts}"
+            f"<tr><td>{hand_text(row['hand'])}</td>{counts}"
             f"<td>{'yes' if row['agree'] else '<b>NO</b>'}</td><td style='text-align: left'>{answers}</td></tr>"
         )
     lines.append("</table>")

@@ -1,6 +1,6 @@
-"""The search tree of recursive reduction (article 002), drawn, counted and stepped through.
+"""The search tree of recursive reduction (the post "24点经典算法"), drawn, counted and stepped through.
 
-Article 002 solves a hand by taking two of the numbers still in play, replacing them by one of
+The post solves a hand by taking two of the numbers still in play, replacing them by one of
 six results, and recursing until one number is left. Every choice makes a new *state* (the
 numbers left), so the search is a tree: for four cards 1 state, then 36, then 648, then 3,888
 final numbers (fewer when a division by zero is skipped). Many of these states hold the same
@@ -8,14 +8,17 @@ numbers: from 3 3 8 8, "8 ÷ 3" can be made from either 8 and either 3. Grouping
 their multiset of values (`State.key`) gives a much smaller graph: that is what a memoised search
 visits, and the argument for `t24.fast`, which memoises on sub-multisets of the cards.
 
-Everything here is built from `t24.recursive.trace(hand, target)`:
+Everything here is built from `t24.methods.recursive.trace(hand, target)`:
 
 * `make_search_graph` / `make_state_graph`: the tree and the graph of distinct states, as
   networkx graphs;
 * `plot_search_tree`, `plot_state_graph`, `plot_tree_and_states`: the pictures, with the paths
-  that reach the target highlighted;
+  that reach the target highlighted (every node labelled when the hand is small);
+* `depth_counts` and `plot_states_per_depth`: for a hand too big to draw node by node, the
+  states per depth in the tree beside the distinct ones, as bars on a linear axis;
 * `describe_state` (a pure function that writes one state as HTML) and
-  `make_recursion_stepper`, the widget that steps through the states in visiting order.
+  `make_recursion_stepper`, the widget that steps through the states in visiting order (or says
+  in one line why it will not, when the trace would be too large).
 """
 
 from __future__ import annotations
@@ -24,13 +27,18 @@ import html
 import math
 from fractions import Fraction
 
+import ipywidgets as widgets
 import matplotlib.pyplot as plt
 import networkx as nx
 from matplotlib.lines import Line2D
 
+from ..hand import as_hand
 from ..methods import recursive
 from ..methods.recursive import State, Trace
-from .steppers import Outcomes, Stepper
+from ..text import hand_text, plural
+from .steppers import Jump, Outcomes, Stepper
+from .style import FONT as STYLE_FONT
+from .style import WIDGET_FONT
 
 EDGE_GREY = "#c4c4c4"
 FAN_GREY = "#d4d4d4"  # lighter, for hundreds of hairlines drawn without antialiasing
@@ -39,6 +47,9 @@ STATE_BLUE = "#4a7bb7"
 PATH_ORANGE = "#e8590c"
 HIT_RED = "#c92a2a"
 FONT = 12
+TREE_BAR = "#9aa5b1"  # the tree's states: grey, the work done
+DISTINCT_BAR = STATE_BLUE  # the distinct states: what a memoised search would visit
+LABEL_ALL_STATES = 80  # a state graph this small gets every node labelled
 
 
 # ----------------------------------------------------------------------------- graphs
@@ -97,8 +108,8 @@ def _target_text(trace: Trace) -> str:
     return format_value(trace.target)
 
 
-def _hand_text(trace: Trace) -> str:
-    return " ".join(str(n) for n in trace.hand)
+def _hand_text(trace: Trace, faces: bool = False) -> str:
+    return hand_text(trace.hand, faces=faces)
 
 
 # ----------------------------------------------------------------------------- layout
@@ -289,18 +300,22 @@ def _label_small_tree(ax, trace: Trace, pos, on_path: set[int], skip: int) -> No
                 r * math.cos(math.radians(theta)), r * math.sin(math.radians(theta)),
                 format_value(state.values[0]), rotation=theta + (180 if flip else 0),
                 rotation_mode="anchor", ha="right" if flip else "left", va="center",
-                fontsize=FONT - 1, color=colour, fontweight=weight,
+                fontsize=FONT, color=colour, fontweight=weight,
             )
         else:
             ax.annotate(
                 state_label(state), (x, y), xytext=(0, 8), textcoords="offset points",
-                ha="center", fontsize=FONT - 2, color=colour, fontweight=weight,
+                ha="center", fontsize=FONT + 1, color=colour, fontweight=weight,
                 bbox=dict(boxstyle="round,pad=0.1", fc="white", ec="none", alpha=0.7),
             )
 
 
-def plot_state_graph(trace: Trace, ax=None):
-    """Draw the distinct states (multisets of numbers left) by how many numbers are left."""
+def plot_state_graph(trace: Trace, ax=None, labels: bool | None = None):
+    """Draw the distinct states (multisets of numbers left) by how many numbers are left.
+
+    With `labels` (the default for at most 80 distinct states) every node shows its numbers, and
+    "×k" when the tree visits it k times; otherwise only the states on paths to the target.
+    """
     if ax is None:
         _fig, ax = plt.subplots(figsize=(10, 9), layout="constrained")
     graph = make_state_graph(trace)
@@ -334,12 +349,19 @@ def plot_state_graph(trace: Trace, ax=None):
             graph, pos, nodelist=hits, ax=ax, node_size=260, node_color=HIT_RED, node_shape="*",
             linewidths=0, label=f"the final number {target}",
         )
-    for key in on_path:
+    if labels is None:
+        labels = graph.number_of_nodes() <= LABEL_ALL_STATES
+    for key in graph if labels else on_path:
         x, y = pos[key]
+        visits = graph.nodes[key]["visits"]
+        text = " ".join(format_value(v) for v in key) + (f"  ×{visits}" if labels and visits > 1 else "")
+        bold = key in on_path
         ax.annotate(
-            " ".join(format_value(v) for v in key), (x, y), xytext=(0, 11), textcoords="offset points",
-            ha="center", fontsize=FONT, fontweight="bold", color=HIT_RED if key in hits else "#333333",
-            bbox=dict(boxstyle="round,pad=0.15", fc="white", ec="none", alpha=0.85), zorder=6,
+            text, (x, y), xytext=(7, 0) if labels else (0, 11), textcoords="offset points",
+            ha="left" if labels else "center", va="center" if labels else "baseline",
+            fontsize=FONT + (1 if labels and bold else 0), fontweight="bold" if bold else "normal",
+            color=HIT_RED if key in hits else "#333333",
+            bbox=dict(boxstyle="round,pad=0.1", fc="white", ec="none", alpha=0.85), zorder=6,
         )
     layer_sizes = {}
     for key in graph:
@@ -348,7 +370,7 @@ def plot_state_graph(trace: Trace, ax=None):
     ax.tick_params(axis="x", labelbottom=True)
     ax.set_xticks(range(1, count + 1))
     ax.set_xticklabels([f"{n}\n({_states(layer_sizes.get(n, 0))})" for n in range(1, count + 1)], fontsize=FONT)
-    ax.set_xlim(count + 0.45, 0.55)  # the hand on the left, as in reading order
+    ax.set_xlim(count + 0.45, 0.55 - (0.45 if labels else 0))  # the hand on the left, as in reading order
     ax.set_yticks([])
     ax.tick_params(axis="x", length=0)
     for side in ("top", "right", "left"):
@@ -360,13 +382,19 @@ def plot_state_graph(trace: Trace, ax=None):
     return ax
 
 
-def plot_tree_and_states(trace: Trace):
-    """The search tree beside the graph of distinct states, in one figure; returns the figure."""
+def plot_tree_and_states(trace: Trace, labels: bool | None = None):
+    """The search tree beside the graph of distinct states, in one figure; returns the figure.
+
+    With `labels` (the default for a tree of at most 200 states) every node of both shows its numbers.
+    """
+    if labels is None:
+        labels = len(trace.states) <= 200
     fig, (left, right) = plt.subplots(
-        1, 2, figsize=(17, 9.5), layout="constrained", gridspec_kw={"width_ratios": [1, 1.05]}
+        1, 2, figsize=(18, 11) if labels else (17, 9.5), layout="constrained",
+        gridspec_kw={"width_ratios": [1, 1.05]},
     )
-    plot_search_tree(trace, ax=left, labels=False)
-    plot_state_graph(trace, ax=right)
+    plot_search_tree(trace, ax=left, labels=labels)
+    plot_state_graph(trace, ax=right, labels=labels)
     left.set_title(f"{len(trace.states):,} states in the search tree", fontsize=FONT + 3)
     right.set_title(f"{trace.distinct_states():,} distinct states (what memoising visits)", fontsize=FONT + 3)
     fig.suptitle(
@@ -375,6 +403,50 @@ def plot_tree_and_states(trace: Trace):
         fontsize=FONT + 4,
     )
     return fig
+
+
+def depth_counts(trace: Trace) -> list[tuple[int, int, int]]:
+    """(numbers left, states in the tree, distinct states) for each depth, the hand first."""
+    tree: dict[int, int] = {}
+    distinct: dict[int, set] = {}
+    for state in trace.states:
+        left = len(state.values)
+        tree[left] = tree.get(left, 0) + 1
+        distinct.setdefault(left, set()).add(state.key)
+    return [(left, tree[left], len(distinct[left])) for left in sorted(tree, reverse=True)]
+
+
+def plot_states_per_depth(trace: Trace, ax=None):
+    """Bars per depth: the states the tree visits beside the distinct ones (linear axis, counts written on).
+
+    The honest picture of a tree too big to draw node by node. Returns the Axes.
+    """
+    if ax is None:
+        _fig, ax = plt.subplots(figsize=(10, 5.5), layout="constrained")
+    rows = depth_counts(trace)
+    xs = range(len(rows))
+    width = 0.38
+    tree_bars = ax.bar([x - width / 2 for x in xs], [t for _, t, _ in rows], width, color=TREE_BAR,
+                       label="states the search tree visits")
+    distinct_bars = ax.bar([x + width / 2 for x in xs], [d for _, _, d in rows], width, color=DISTINCT_BAR,
+                           label="distinct states (what memoising visits)")
+    for bars in (tree_bars, distinct_bars):
+        ax.bar_label(bars, labels=[f"{b.get_height():,.0f}" for b in bars], padding=2, fontsize=STYLE_FONT["note"] + 1)
+    ax.set_xticks(list(xs))
+    ax.set_xticklabels([f"{left} left" + (" (the hand)" if k == 0 else "") for k, (left, _, _) in enumerate(rows)])
+    ax.tick_params(labelsize=STYLE_FONT["tick"])
+    ax.set_ylim(0, max(t for _, t, _ in rows) * 1.12)
+    ax.grid(True, axis="y", alpha=0.3)
+    ax.set_axisbelow(True)
+    ax.set_xlabel("depth of the search: how many numbers are left", fontsize=STYLE_FONT["label"])
+    ax.set_ylabel("number of states", fontsize=STYLE_FONT["label"])
+    total, distinct = len(trace.states), trace.distinct_states()
+    ax.set_title(
+        f"{_hand_text(trace)} → {_target_text(trace)}: the tree visits {total:,} states, "
+        f"only {distinct:,} are different", fontsize=STYLE_FONT["title"],
+    )
+    ax.legend(fontsize=STYLE_FONT["legend"], loc="upper left")
+    return ax
 
 
 # ----------------------------------------------------------------------------- stepping
@@ -402,8 +474,11 @@ def _cell(text: str, style: str = "") -> str:
     return f'<td style="padding:2px 10px;{style}">{text}</td>'
 
 
-def describe_state(trace: Trace, index: int) -> str:
-    """One state of the recursion as HTML: the array, the step that led there, depth, counts."""
+def describe_state(trace: Trace, index: int, faces: bool = True) -> str:
+    """One state of the recursion as HTML: the array, the step that led there, depth, counts.
+
+    With `faces`, the hand is written with J Q K for 11 12 13, as the cards show them.
+    """
     state = trace.states[index]
     total = len(trace.states)
     target = _target_text(trace)
@@ -416,7 +491,7 @@ def describe_state(trace: Trace, index: int) -> str:
     ]
     moved_slot = None
     if step is None:
-        lines.append(f"Start: the hand {html.escape(_hand_text(trace))}, each card its own expression.")
+        lines.append(f"Start: the hand {html.escape(_hand_text(trace, faces))}, each card its own expression.")
         result_slot = None
     else:
         i, j, label = step
@@ -463,13 +538,61 @@ def describe_state(trace: Trace, index: int) -> str:
         f"Visited so far: {index + 1:,} of {total:,} states; hits so far: {hits_so_far} of {len(trace.hits)}."
     )
     body = "".join(f'<div style="margin:3px 0">{line}</div>' for line in lines)
-    return f'<div style="font-size:1.15em">{body}</div>'  # larger than the default: read on a projector
+    return f'<div style="font-size:{WIDGET_FONT}">{body}</div>'  # larger than the default: read on a projector
 
 
-def make_recursion_stepper(hand, target=24) -> Stepper:
-    """A widget that steps through the states recursive reduction visits for one hand."""
+def first_step_jump(trace: Trace) -> Jump:
+    """A dropdown over the first steps: pick one (say "8 / 3") and the stepper moves to that subtree.
+
+    Option 0 is the hand; option k is the k-th state at depth 1 and every state below it, which
+    the search visits right after it.
+    """
+    starts = [0] + [s.id for s in trace.states if s.depth == 1]
+    part_of, current = [], 0
+    for state in trace.states:
+        if state.depth == 1:
+            current += 1
+        part_of.append(current)
+    options = ["the hand"]
+    for start in starts[1:]:
+        i, j, label = step_taken(trace, start)
+        options.append(f"{trace.states[start].step}  ({label} of slots {i}, {j})")
+
+    def move(index: int, option: int) -> int:
+        return index if part_of[index] == option else starts[option]
+
+    return Jump("first step", tuple(options), lambda index: part_of[index], move)
+
+
+class Refusal(widgets.HTML):
+    """One line in place of a widget that would be too big to build, saying why."""
+
+    def __init__(self, message: str):
+        super().__init__(value=f'<div style="font-size:{WIDGET_FONT}">{html.escape(message)}</div>')
+        self.message = message
+        self.add_class("t24-refusal")
+
+    def __repr__(self) -> str:
+        return self.message
+
+
+def make_recursion_stepper(hand, target=24, faces: bool = True) -> Stepper | Refusal:
+    """A widget that steps through the states recursive reduction visits for one hand.
+
+    A "first step" dropdown moves to the subtree of one first step. The size is checked before
+    any work: past `recursive.TRACE_LIMIT` final numbers (five cards or more) it returns a
+    one-line `Refusal` instead.
+    """
+    hand = as_hand(hand)
+    finals = recursive.final_numbers(len(hand))
+    if finals > recursive.TRACE_LIMIT:
+        return Refusal(
+            f"No stepper for {hand_text(hand, faces)}: its search reaches {plural(finals, 'final number')}, "
+            f"too many to step through (at most {recursive.TRACE_LIMIT:,}); four cards or fewer step."
+        )
     trace = recursive.trace(hand, target)
     hits = tuple(s.id for s in trace.hits)
     outcomes = Outcomes(total=len(trace.states), hits=hits, new_trees=(), zeros=())
-    label = f"Recursion stepper for {_hand_text(trace)}, target {_target_text(trace)}"
-    return Stepper(lambda index: describe_state(trace, index), outcomes, "recursion", label, noun="state")
+    label = f"Recursion stepper for {_hand_text(trace, faces)}, target {_target_text(trace)}"
+    return Stepper(lambda index: describe_state(trace, index, faces), outcomes, "recursion", label, noun="state",
+                   jump=first_step_jump(trace))

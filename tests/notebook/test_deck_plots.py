@@ -1,7 +1,7 @@
 """The deck notebook's plots (t24.deck_plots): titles, axis labels, legends and the series drawn.
 
-The inputs are small: a deck of cards 1–5 computed here with `t24.deck`, and a benchmark summary
-built by hand in the layout `t24.bench` saves. No image comparison, no whole-deck loops.
+The inputs are small: decks of cards 1–4 and 1–5 computed here with `t24.deck`. No image
+comparison, no whole-deck loops.
 """
 
 from collections import Counter
@@ -28,7 +28,8 @@ def bar_heights(ax):
 def test_solvable_counts_stacks_solvable_and_unsolvable_per_deck():
     counts = deck.solvable_counts(decks=SMALL)
     ax = deck_plots.plot_solvable_counts(counts)
-    assert ax.get_title() == "How many hands of four cards make 24?"
+    share = {name: round(100 * row["solvable"] / row["hands"]) for name, row in counts.items()}
+    assert ax.get_title() == f"Hands that make 24: {share['1-4']}% of cards 1-4, {share['1-5']}% of cards 1-5"
     assert ax.get_xlabel() == "deck (cards used)" and ax.get_ylabel() == "hands (count)"
     assert legend_texts(ax) == ["make 24", "cannot make 24"]
     heights = bar_heights(ax)
@@ -43,8 +44,9 @@ def test_answer_counts_draws_one_bar_per_count_and_sums_the_answers():
     ax = deck_plots.plot_answer_counts(per_hand)
     histogram = Counter(per_hand.values())
     assert bar_heights(ax) == [histogram.get(n, 0) for n in range(max(histogram) + 1)]
-    assert ax.get_title() == "Distinct answers per hand (70 hands)"
-    assert "count" in ax.get_xlabel() and ax.get_ylabel() == "hands (count)"
+    commonest = max((n for n in histogram if n), key=lambda n: (histogram[n], -n))
+    assert ax.get_title() == f"Most solvable hands have few distinct answers; {commonest} is the commonest count"
+    assert ax.get_xlabel() == "distinct answers of the hand (count; 70 hands)" and ax.get_ylabel() == "hands (count)"
     solvable = sum(1 for n in per_hand.values() if n)
     assert legend_texts(ax) == [
         f"no answer ({histogram[0]} hands)",
@@ -57,7 +59,7 @@ def test_levels_keep_the_game_order_and_label_each_bar():
     ax = deck_plots.plot_levels(levels)
     assert [tick.get_text() for tick in ax.get_xticklabels()] == ["easy", "medium", "hard", "very hard"]
     assert bar_heights(ax) == [30, 5, 3, 2]
-    assert ax.get_title() == "How hard are the 40 solvable hands?"
+    assert ax.get_title() == "Most of the 40 solvable hands are easy (75%)"
     assert legend_texts(ax) == ["easy (75%)", "medium (12%)", "hard (8%)", "very hard (5%)"]
     assert [text.get_text() for text in ax.texts] == ["30", "5", "3", "2"]
 
@@ -78,6 +80,7 @@ def test_target_counts_mark_the_highlight_and_the_easiest():
     assert colors[24] == matplotlib.colors.to_rgba(deck_plots.HIGHLIGHT_COLOR)
     assert colors[easiest] == matplotlib.colors.to_rgba(deck_plots.EASIEST_COLOR)
     assert ax.get_xlabel() == "target (whole number)" and ax.get_ylabel() == "hands that make it (count)"
+    assert ax.get_title().startswith(f"{easiest} is the easiest target; 24 ranks {rank} of 30")
 
 
 def test_solvable_share_in_percent_and_says_which_bars_are_samples():
@@ -86,54 +89,26 @@ def test_solvable_share_in_percent_and_says_which_bars_are_samples():
     assert bar_heights(ax) == pytest.approx([10.0, 75.0, 90.0])
     assert legend_texts(ax) == ["every hand of cards 1–5", "a seeded random sample of hands"]
     assert ax.get_ylabel() == "hands that make 24 (%)" and ax.get_xlabel() == "cards in the hand (count)"
+    assert ax.get_title() == "More cards, more hands make 24: 10% with 2 cards, 90% with 5"
     only_exact = deck_plots.plot_solvable_share({4: (3, 4)}, exact_counts=(4,))
     assert legend_texts(only_exact) == ["every hand of cards 1–13"]
 
 
-def summary():
-    """A summary in the layout `t24.bench` saves, with made-up seconds."""
-    seconds = {"patterns": 4.0, "postfix": 3.0, "recursive": 20.0, "fast": 2.0}
-    modes = {"all": 1.0, "distinct": 1.1, "first": 0.5, "can_make": 0.25}
-    return {
-        "hands": 1820,
-        "methods": {m: {mode: {"sweep_seconds": s * f} for mode, f in modes.items()} for m, s in seconds.items()},
-        "peers": {
-            "t24 fast distinct": {"seconds": 2.2, "answers": 4469},
-            "game24": {"seconds": 60.0, "answers": 3504},
-            "point24": {"seconds": 20.0, "answers": 4274},
-        },
-    }
-
-
-def test_sweep_seconds_reads_the_summary():
-    table = deck_plots.sweep_seconds(summary())
-    assert table["fast"] == {"all": 2.0, "distinct": pytest.approx(2.2), "first": 1.0, "can_make": 0.5}
-    assert list(table) == ["patterns", "postfix", "recursive", "fast"]
-
-
-def test_sweep_plot_has_every_method_mode_and_peer():
-    ax = deck_plots.plot_sweep_seconds(summary())
-    heights = bar_heights(ax)
-    # 4 methods × 4 modes, then the two peers (t24's own row is the baseline, not a peer bar).
-    assert len(heights) == 18
-    assert heights[-2:] == [60.0, 20.0]
-    assert sorted(heights[:16]) == sorted(
-        s for row in deck_plots.sweep_seconds(summary()).values() for s in row.values())
-    assert [tick.get_text() for tick in ax.get_xticklabels()] == [
-        "patterns", "postfix", "recursive", "fast", "game24\n(PyPI)", "point24\n(PyPI)"]
-    assert legend_texts(ax) == [
-        "all answers", "distinct answers", "first answer", "can it be made?", "PyPI solver: its own distinct answers"]
-    assert ax.get_yscale() == "log"
-    assert ax.get_title() == "Sweeping the deck (1,820 hands) with each method"
-    assert ax.get_ylabel() == "time for the whole deck (s, log scale)"
-
-
-def test_sweep_plot_without_peers():
-    data = summary()
-    data["peers"] = {}
-    ax = deck_plots.plot_sweep_seconds(data)
-    assert len(bar_heights(ax)) == 16
-    assert "PyPI solver: its own distinct answers" not in legend_texts(ax)
+def test_every_axis_is_linear_labelled_and_fits_its_data():
+    per_hand = {hand: len(t24.solve(hand, method="fast")) for hand in deck.deck(4)}
+    axes = [
+        deck_plots.plot_solvable_counts(deck.solvable_counts(decks=SMALL)),
+        deck_plots.plot_answer_counts(per_hand),
+        deck_plots.plot_levels({"easy": 30, "hard": 3}),
+        deck_plots.plot_target_counts(deck.target_counts(range(1, 31), high=5), hands=70),
+        deck_plots.plot_solvable_share({2: (1, 10), 4: (3, 4)}, exact_counts=(2, 4)),
+    ]
+    for ax in axes:
+        assert ax.get_xscale() == ax.get_yscale() == "linear"
+        assert ax.get_title() and ax.get_xlabel() and ax.get_ylabel()
+        top = max(patch.get_y() + patch.get_height() for patch in ax.patches)
+        low, high = ax.get_ylim()
+        assert low == 0 and top <= high <= 1.3 * max(top, 100 if "%" in ax.get_ylabel() else 70)
 
 
 def test_plots_draw_on_a_given_axes():

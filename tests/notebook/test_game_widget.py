@@ -5,7 +5,10 @@ from widget_tools import find
 
 import t24
 from t24.game import Game
-from t24.notebook.game_widget import hand_html, make_game_widget
+from t24.notebook.game_widget import hand_html, large, make_game_widget
+from t24.notebook.style import WIDGET_FONT
+
+OPEN, CLOSE = large("|").split("|")
 
 CLASSES = (
     "t24-game-answer", "t24-game-check", "t24-game-hint", "t24-game-show",
@@ -27,7 +30,10 @@ class Player:
 
     @property
     def message(self):
-        return self.part["message"].value
+        """The reply area's HTML, inside the classroom-size wrapper every message has."""
+        value = self.part["message"].value
+        assert value.startswith(OPEN) and value.endswith(CLOSE)
+        return value.removeprefix(OPEN).removesuffix(CLOSE)
 
     @property
     def hand(self):
@@ -91,24 +97,67 @@ def test_hostile_text_is_refused_and_escaped():
     assert player.box.game.score.wrong == 0  # unreadable text is not a wrong try
 
 
-def test_hints_accumulate_step_by_step_and_end_with_the_whole_answer():
+def test_hints_accumulate_step_by_step_and_stop_one_step_short():
     player = Player(hands=[(3, 3, 8, 8)])
+    whole = t24.parse("8/(3-8/3)").to_latex()
     player.click("hint")
     assert player.message.count("<b>Hint") == 1 and r"8 \div 3 = \frac{8}{3}" in player.message
     player.click("hint")
-    assert r"3 - \frac{8}{3} = \frac{1}{3}" in player.message
+    assert r"<b>Hint 2 of 2:</b> then $\displaystyle 3 - \frac{8}{3} = \frac{1}{3}$" in player.message
+    assert whole not in player.message
+    player.click("hint")  # no third hint: the next step is the answer
+    assert player.message.count("<b>Hint") == 2 and "No more hints: the next step is the answer" in player.message
+    assert whole not in player.message and "\\frac{1}{3}} = 24" not in player.message
+    assert "2 hints" in player.part["score"].value
+    player.click("show")  # only Show answer gives it
+    assert player.message.startswith("<b>An answer:</b>") and whole in player.message
+
+
+def test_two_cards_get_a_hint_that_gives_nothing_away():
+    player = Player(hands=[(4, 6)])
     player.click("hint")
-    assert player.message.count("<b>Hint") == 3
-    assert "the whole answer" in player.message and t24.parse("8/(3-8/3)").to_latex() in player.message
-    player.click("hint")  # no fourth hint
-    assert player.message.count("<b>Hint") == 3
-    assert "3 hints" in player.part["score"].value
+    assert "one operation between the two cards makes 24" in player.message
+    assert "4 \\times 6" not in player.message and "times" not in player.message
+
+
+def test_face_cards_show_their_letter_and_number_at_classroom_size():
+    player = Player(hands=[(1, 11, 12, 13)])
+    shown = player.part["hand"].value
+    for face, number in (("J", 11), ("Q", 12), ("K", 13)):
+        assert f">{face}<span" in shown and f">{number}</span>" in shown
+    assert "hand 1: 1 J Q K" in shown
+    assert player.part["message"].value.startswith(f'<div style="font-size:{WIDGET_FONT}')
+    assert all(player.part[name].style.font_size == WIDGET_FONT for name in ("answer", "check", "hint", "show", "next"))
+
+
+def test_a_refused_deal_is_shown_in_the_reply_area_and_the_game_goes_on(capsys):
+    # The chosen hand is dealt; then a deck of ones can never make 24 and the dealer gives up.
+    player = Player(hands=[(3, 3, 8, 8)], low=1, high=1)
+    player.click("next")
+    assert player.message.startswith("<b>No hand dealt:</b>") and "choose another deck" in player.message
+    assert "Traceback" not in player.message
+    assert player.hand == (3, 3, 8, 8)  # the hand in play stays, and still plays
+    player.type("8/(3-8/3)")
+    assert player.message.startswith("<b>Right!</b>")
+    assert "1 right out of 1 hand" in player.part["score"].value
+    assert capsys.readouterr() == ("", "")
+
+
+def test_a_deck_that_cannot_deal_a_first_hand_says_so_and_disables_the_answer_buttons():
+    player = Player(low=1, high=1)
+    assert player.message.startswith("<b>No hand dealt:</b>") and player.part["hand"].value == ""
+    assert all(player.part[name].disabled for name in ("check", "hint", "show"))
+    player.type("1+1+1+1")
+    player.click("check")
+    player.click("next")  # tries again, says so again
+    assert player.message.startswith("<b>No hand dealt:</b>") and player.box.game.rounds == []
 
 
 def test_show_answer_reveals_one_and_ends_the_hand():
     player = Player(hands=[(4, 5, 6, 7)])
     player.click("show")
     assert player.message.startswith("<b>An answer:</b>") and "2 distinct answers in all" in player.message
+    assert "Difficulty: <b>" in player.message
     assert "1 shown" in player.part["score"].value
     player.type("(7 + 5 - 6) * 4")  # still checked, but the hand is over
     assert "this hand is over" in player.message and player.box.game.score.right == 0

@@ -1,4 +1,4 @@
-"""tools/nav.py on small notebooks in a temporary folder: links, idempotence, --check, --readme."""
+"""tools/nav.py on small notebooks in a temporary folder: links, contents, idempotence, --check, --readme."""
 
 import importlib.util
 import json
@@ -75,15 +75,17 @@ def test_writes_nav_cells_first_and_last(folder):
     assert top["metadata"]["tags"] == ["nav"] and bottom["metadata"]["tags"] == ["nav"]
     assert top["id"] != bottom["id"]
     link_line = "".join(top["source"]).splitlines()[-1]
-    assert link_line == ("< [The 24 game](00-the-game.ipynb) | [Contents](../README.md#notebooks) | "
+    assert link_line == ("< [The 24 game](00-the-game.ipynb) | [Contents](00-the-game.ipynb#The-notebooks) | "
                          "[Postfix enumeration](02-postfix.ipynb) >")
     assert "".join(bottom["source"]) == "".join(top["source"])
     for name, old in before.items():
-        assert cells(folder / name)[1:-1] == old  # nothing else changed
+        new = [cell for cell in cells(folder / name)[1:-1] if not nav.is_contents(cell)]
+        assert new == old  # nothing else changed
     first = "".join(cells(folder / "00-the-game.ipynb")[0]["source"])
     last = "".join(cells(folder / "02-postfix.ipynb")[-1]["source"])
-    assert "< [" not in first and first.endswith("[Pattern strings](01-patterns.ipynb) >")
-    assert last.endswith("< [Pattern strings](01-patterns.ipynb) | [Contents](../README.md#notebooks)")
+    assert first.endswith("[Contents](#The-notebooks) | [Pattern strings](01-patterns.ipynb) >")
+    assert "< [" not in first
+    assert last.endswith("< [Pattern strings](01-patterns.ipynb) | [Contents](00-the-game.ipynb#The-notebooks)")
     assert (folder / "scratch.ipynb").read_text() == "{}"
 
 
@@ -143,3 +145,69 @@ def test_readme_index(folder):
         f"- [Pattern strings]({name}/01-patterns.ipynb): How does the *pattern* method work?",
         f"- [Postfix enumeration]({name}/02-postfix.ipynb): Is `7 6 5 - -` 8 or −4?",
     ]
+
+
+def contents_cells(path):
+    return [cell for cell in cells(path) if "nav-contents" in cell["metadata"].get("tags", [])]
+
+
+def test_contents_cell_in_the_first_notebook_only(folder):
+    run(folder)
+    [contents] = contents_cells(folder / "00-the-game.ipynb")
+    assert contents["id"] == "nav-contents"
+    assert "".join(contents["source"]).splitlines()[1:] == [
+        "## The notebooks",
+        "",
+        "- [00 The 24 game](00-the-game.ipynb): Can you make 24 from 3 3 8 8?",
+        "- [01 Pattern strings](01-patterns.ipynb): How does the *pattern* method work?",
+        "- [02 Postfix enumeration](02-postfix.ipynb): Is `7 6 5 - -` 8 or −4?",
+    ]
+    assert contents_cells(folder / "01-patterns.ipynb") == contents_cells(folder / "02-postfix.ipynb") == []
+    # The contents cell is generated: it is never read as the notebook's description.
+    assert nav.entries(folder)[0].description == "Can you make 24 from 3 3 8 8?"
+
+
+def test_contents_goes_before_the_summary_and_stays_where_it_is_moved(folder):
+    path = folder / "00-the-game.ipynb"
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    nb["cells"] += [markdown("## Summary\n\n- Four cards."), markdown("## Exercises")]
+    write(path, nb)
+    run(folder)
+    sources = ["".join(cell["source"]) for cell in cells(path)]
+    where = next(k for k, text in enumerate(sources) if "## The notebooks" in text)
+    assert sources[where + 1].startswith("## Summary")
+    # Moved by hand to right after the title: a rerun replaces it there and changes nothing else.
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    moved = nb["cells"].pop(where)
+    nb["cells"].insert(2, moved)
+    write(path, nb)
+    assert run(folder, "--check").returncode == 0
+    write(folder / "03-recursive.ipynb", notebook(markdown("# Recursive reduction\n\nTake two, make one.")))
+    assert run(folder, "--check").returncode == 1
+    run(folder)
+    [contents] = contents_cells(path)
+    assert cells(path)[2] == contents
+    assert "".join(contents["source"]).endswith("- [03 Recursive reduction](03-recursive.ipynb): Take two, make one.")
+
+
+def test_a_stray_contents_cell_is_removed(folder):
+    run(folder)
+    path = folder / "01-patterns.ipynb"
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    nb["cells"].insert(2, markdown("## The notebooks\n\nold copy", tags=["nav-contents"]))
+    write(path, nb)
+    assert run(folder, "--check").returncode == 1
+    run(folder)
+    assert contents_cells(path) == []
+    assert run(folder, "--check").returncode == 0
+
+
+def test_contents_anchor_is_jupyterlabs():
+    # JupyterLab's createHeaderId: the heading's text with each space replaced by "-".
+    assert nav.anchor("The notebooks") == "The-notebooks"
+
+
+def test_a_bold_question_is_taken_whole():
+    assert nav.first_sentence("**A student lets go. Which *method* answers?** More text. And more.") == \
+        "A student lets go. Which *method* answers?"
+    assert nav.first_sentence("Plain words, e.g. this one. Then more.") == "Plain words, e.g. this one."

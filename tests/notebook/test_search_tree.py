@@ -241,3 +241,99 @@ def test_stepper_hit_buttons_are_off_when_nothing_is_a_hit():
     stepper.next_hit.click()
     assert stepper.slider.value == 5
     assert "hits so far: 0 of 0" in stepper.view.value
+
+
+# ----------------------------------------------------------------------------- small hands, labelled
+
+def test_small_state_graph_labels_every_state_with_its_visits(trace_234):
+    ax = st.plot_state_graph(trace_234)
+    graph = st.make_state_graph(trace_234)
+    texts = [t.get_text() for t in ax.texts]
+    assert len(texts) == graph.number_of_nodes() == 61
+    # "2 3" is reached twice in the tree (from 4 - 2 and from 4 / 2): one node, marked ×2.
+    assert graph.nodes[(Fraction(2), Fraction(3))]["visits"] == 2
+    assert "2 3  ×2" in texts and "10  ×2" in texts and "2 3 4" in texts
+    assert ax.get_xlabel().startswith("numbers left")
+
+
+def test_big_state_graph_labels_only_the_paths(trace_3388):
+    ax = st.plot_state_graph(trace_3388)
+    on_path = [k for k, d in st.make_state_graph(trace_3388).nodes(data=True) if d["reaches_target"]]
+    assert len(ax.texts) == len(on_path)
+
+
+def test_small_tree_and_states_are_both_labelled(trace_234):
+    fig = st.plot_tree_and_states(trace_234)
+    left, right = fig.axes
+    assert left.get_title() == "127 states in the search tree"
+    assert right.get_title() == "61 distinct states (what memoising visits)"
+    assert len(left.texts) >= len(trace_234.states) - 1 and len(right.texts) == 61
+    assert "2 3 4" in fig.get_suptitle() and "10" in fig.get_suptitle()
+
+
+# ----------------------------------------------------------------------------- states per depth
+
+def test_depth_counts_of_3388(trace_3388):
+    # 648 and 3,888 less the children of the skipped divisions by zero (3 - 3, 8 - 8).
+    assert st.depth_counts(trace_3388) == [(4, 1, 1), (3, 36, 14), (2, 640, 109), (1, 3776, 269)]
+    assert sum(t for _, t, _ in st.depth_counts(trace_3388)) == len(trace_3388.states)
+    assert sum(d for _, _, d in st.depth_counts(trace_3388)) == trace_3388.distinct_states()
+
+
+def test_plot_states_per_depth_draws_both_counts_on_a_linear_axis(trace_3388):
+    ax = st.plot_states_per_depth(trace_3388)
+    assert ax.get_yscale() == "linear"
+    assert ax.get_title() == "3 3 8 8 → 24: the tree visits 4,453 states, only 393 are different"
+    assert ax.get_xlabel() == "depth of the search: how many numbers are left"
+    assert ax.get_ylabel() == "number of states"
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == [
+        "states the search tree visits", "distinct states (what memoising visits)"
+    ]
+    tree_bars, distinct_bars = ax.containers
+    assert [b.get_height() for b in tree_bars] == [1, 36, 640, 3776]
+    assert [b.get_height() for b in distinct_bars] == [1, 14, 109, 269]
+    written = {t.get_text() for t in ax.texts}
+    assert {"3,776", "269", "640", "109"} <= written
+    assert [t.get_text() for t in ax.get_xticklabels()][0] == "4 left (the hand)"
+
+
+# ----------------------------------------------------------------------------- stepper extras
+
+def test_stepper_writes_face_cards_and_projector_sized_text():
+    stepper = st.make_recursion_stepper((1, 11, 12, 13))
+    assert repr(stepper).startswith("Recursion stepper for 1 J Q K, target 24")
+    assert "the hand 1 J Q K" in stepper.view.value
+    assert 'font-size:1.25em' in stepper.view.value
+    assert stepper.next_hit.style.font_size == "1.25em"
+    plain = st.make_recursion_stepper((1, 11, 12, 13), faces=False)
+    assert "the hand 1 11 12 13" in plain.view.value
+
+
+def test_stepper_refuses_five_cards_in_one_line_before_any_work(monkeypatch):
+    def no_trace(*_args, **_kwargs):
+        raise AssertionError("the size is checked before tracing")
+
+    monkeypatch.setattr(recursive, "trace", no_trace)
+    refusal = st.make_recursion_stepper((1, 2, 3, 4, 5))
+    assert isinstance(refusal, st.Refusal)
+    text = repr(refusal)
+    assert "\n" not in text and "233,280 final numbers" in text and "20,000" in text
+    assert "233,280 final numbers" in refusal.value
+
+
+def test_first_step_dropdown_moves_to_a_subtree_and_follows_the_slider(trace_3388):
+    stepper = st.make_recursion_stepper((3, 3, 8, 8))
+    options = [text for text, _ in stepper.jump_to.options]
+    assert options[0] == "the hand" and len(options) == 1 + 36
+    assert options[1] == "3 + 3  (a+b of slots 0, 1)" and options[2] == "3 - 3  (a-b of slots 0, 1)"
+    assert len(set(options)) == len(options)
+    first_third = next(s for s in trace_3388.states if s.depth == 1 and s.step == "8 / 3")
+    pick = next(k for text, k in stepper.jump_to.options if text.startswith("8 / 3"))
+    stepper.jump_to.value = pick
+    assert stepper.slider.value == first_third.id + 1 and "8/3" in stepper.view.value
+    # Moving the slider inside that subtree keeps the dropdown there and does not jump back.
+    stepper.slider.value = first_third.id + 5
+    assert stepper.slider.value == first_third.id + 5 and stepper.jump_to.value == pick
+    assert trace_3388.states[first_third.id + 4].depth > 1
+    stepper.jump_to.value = 0
+    assert stepper.slider.value == 1

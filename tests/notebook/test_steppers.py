@@ -157,3 +157,82 @@ def test_postfix_stepper_widget_with_another_target():
     assert postfix.evaluate(tokens) == 10
     assert "makes 10?" in stepper.view.value and "a hit" in stepper.view.value
     assert "t24-postfix-stepper" in stepper._dom_classes
+
+
+@pytest.mark.parametrize("make, names", [(steppers.make_pattern_stepper, "patterns"),
+                                         (steppers.make_postfix_stepper, "postfix")])
+def test_a_huge_hand_is_refused_at_once_naming_a_method_that_copes(make, names):
+    import time
+
+    start = time.perf_counter()
+    with pytest.raises(SearchTooLarge) as refusal:
+        make(range(1, 12))
+    assert time.perf_counter() - start < 0.2  # counted from the hand, nothing built
+    message = str(refusal.value)
+    assert message.startswith("too many to step through") and "11 numbers" in message
+    assert message.endswith("no method searches 11 numbers (fast takes the most: up to 7)")
+    with pytest.raises(SearchTooLarge) as six:
+        make((1, 2, 3, 4, 5, 6))
+    assert "method='fast'" in str(six.value)  # no compiled variant takes six different cards
+    with pytest.raises(SearchTooLarge) as five:
+        make((1, 2, 3, 4, 5))
+    assert f"method='{names}-compiled'" in str(five.value)  # a compiled variant copes with five cards
+
+
+def test_face_cards_are_shown_as_j_q_k():
+    stepper = steppers.make_pattern_stepper((12, 12, 1, 1))
+    assert "Q Q 1 1 (= 12 12 1 1)" in stepper.view.value
+    assert repr(stepper).startswith("Pattern-method stepper for Q Q 1 1 (= 12 12 1 1), target 24")
+    assert "<code>12+12+1+1</code>" in stepper.view.value  # the filled text keeps the numbers
+    plain = steppers.make_postfix_stepper((3, 3, 8, 8))
+    assert "(= " not in plain.view.value
+
+
+def test_text_and_controls_are_large_enough_for_a_projector():
+    from t24.notebook.style import WIDGET_FONT
+
+    stepper = steppers.make_postfix_stepper((4, 5, 6, 7))
+    assert f"font-size:{WIDGET_FONT}" in stepper.view.value
+    for control in [stepper.next_hit, stepper.previous_hit]:
+        assert control.style.font_size == WIDGET_FONT
+    # sliders and dropdowns have no font style: a stylesheet scoped to steppers enlarges them
+    assert stepper.css in stepper.children and "t24-stepper" in stepper._dom_classes
+    for selector in [".t24-stepper .widget-label", ".t24-stepper .widget-readout", ".t24-stepper select"]:
+        assert selector in stepper.css.value
+    assert f"font-size: {WIDGET_FONT}" in stepper.css.value
+
+
+def test_speed_control_sets_the_play_interval():
+    stepper = steppers.make_pattern_stepper((3, 3, 8, 8))
+    assert stepper.play.interval == steppers.SPEEDS["medium"]
+    stepper.speed.value = "fastest"
+    assert stepper.play.interval == steppers.SPEEDS["fastest"] < steppers.SPEEDS["slow"]
+    stepper.speed.value = "slow"
+    assert stepper.play.interval == steppers.SPEEDS["slow"]
+
+
+def test_jump_to_pattern_keeps_the_ordering_and_the_operators():
+    hand = (4, 5, 6, 7)
+    stepper = steppers.make_pattern_stepper(hand)
+    assert list(stepper.jump_to.options) == [(p, k) for k, p in enumerate(patterns.PATTERNS)]
+    stepper.slider.value = 100
+    _, numbers, ops, _ = steppers.pattern_candidate(hand, 99)
+    stepper.jump_to.value = patterns.PATTERNS.index("(non)o(non)")
+    pattern, numbers_after, ops_after, text = steppers.pattern_candidate(hand, stepper.slider.value - 1)
+    assert (pattern, numbers_after, ops_after) == ("(non)o(non)", numbers, ops)
+    assert f"<code>{text}</code>" in stepper.view.value
+    stepper.next_hit.click()  # moving the slider moves the dropdown to the pattern shown
+    assert stepper.jump_to.label == steppers.pattern_candidate(hand, stepper.slider.value - 1)[0]
+
+
+def test_jump_to_shape_keeps_the_sequence():
+    hand = (4, 5, 6, 7)
+    stepper = steppers.make_postfix_stepper(hand)
+    stepper.slider.value = 5 * 37 + 1
+    numbers, ops, _ = steppers.postfix_candidate(hand, 5 * 37)
+    for k, shape in enumerate(postfix.make_shapes(4)):
+        stepper.jump_to.value = k
+        after_numbers, after_ops, tokens = steppers.postfix_candidate(hand, stepper.slider.value - 1)
+        assert (after_numbers, after_ops) == (numbers, ops)
+        assert "".join("o" if isinstance(t, str) else "n" for t in tokens) == shape
+        assert stepper.jump_to.label == shape
