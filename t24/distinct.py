@@ -1,8 +1,8 @@
 """Distinct answers: when are two expressions the same answer?
 
-The articles print `4 5 6 7` as 28 (or 16) strings, yet a person sees two answers:
-(5 + 7 − 6) × 4 and (5 + 7) × (6 − 4). t24 calls two expressions the same answer when one can
-be turned into the other by
+The Java post "24点解法" prints `4 5 6 7` as 28 strings with its pattern method (16 with its
+postfix method), yet a person sees two answers: (5 + 7 − 6) × 4 and (5 + 7) × (6 − 4). t24 calls
+two expressions the same answer when one can be turned into the other by
 
 * swapping the operands of `+` or `×`, and
 * regrouping inside one sum or one product, reading `a − b` as `a + (−b)` and `a ÷ b` as
@@ -18,6 +18,9 @@ map to the same forms, so `solve(..., distinct=True)` gives the same list whatev
 Each class is shown by one readable representative built from the form alone: no unary minus,
 fewest brackets, positive terms before negative ones and factors before divisors, larger values
 first.
+
+Notebook 06-distinct-answers builds this form in three steps (sort the operands, flatten, sign
+the items) and checks it against `canonical`; sympy's "same function of the cards" is coarser.
 """
 
 from __future__ import annotations
@@ -46,7 +49,7 @@ def combine_key(op: str, left: Key, right: Key) -> Key:
 
 
 def canonical(expr: Expr) -> Key:
-    """The canonical form: equal for two expressions exactly when they are the same answer."""
+    """The canonical form (a nested, sorted tuple): equal exactly when two expressions are the same answer."""
     if isinstance(expr, Num):
         return ("n", expr.n)
     return combine_key(expr.op, canonical(expr.left), canonical(expr.right))

@@ -136,11 +136,13 @@ class Game:
     """A game: the deck, the seeded dealer, the current round, the score. No input or output.
 
     `hands` are dealt first, as given (a teacher's chosen hands); then the seeded dealer takes over.
+    With `deal=False` the options are checked but no hand is dealt yet (call `next_hand`), so a
+    display can show the dealer's refusal instead of failing to start.
     """
 
     def __init__(
         self, target=24, low: int = 1, high: int = 13, count: int = 4, seed=None, any_hand: bool = False,
-        hands: Iterable[Sequence[int]] = (),
+        hands: Iterable[Sequence[int]] = (), deal: bool = True,
     ):
         check_deck(low, high, count)
         self.target = as_target(target)
@@ -153,7 +155,8 @@ class Game:
         self.rng = random.Random(seed)
         self.score = Score()
         self.rounds: list[Round] = []
-        self.next_hand()
+        if deal:
+            self.next_hand()
 
     @property
     def round(self) -> Round:
@@ -165,16 +168,22 @@ class Game:
         return describe(self.target)
 
     def next_hand(self) -> Round:
-        """Deal the next hand; an unfinished hand counts as skipped."""
-        if self.rounds and not self.round.finished:
-            self.round.outcome = "skipped"
-            self.score.skipped += 1
+        """Deal the next hand; an unfinished hand counts as skipped.
+
+        If the dealer refuses (`t24.InputError`: no solvable hand found in time), the hand in
+        play stays in play and the score is unchanged.
+        """
         if self.chosen:
-            hand = self.chosen.pop(0)
+            hand = self.chosen[0]
         elif self.any_hand:
             hand = deal(self.rng, self.low, self.high, self.count)
         else:
             hand = deal_solvable(self.rng, self.low, self.high, self.count, self.target)
+        if self.chosen:
+            self.chosen.pop(0)
+        if self.rounds and not self.round.finished:
+            self.round.outcome = "skipped"
+            self.score.skipped += 1
         self.rounds.append(Round(len(self.rounds) + 1, hand, self.target))
         return self.round
 
@@ -213,7 +222,8 @@ class Game:
         current = self.round
         hints = current.hints
         if current.hints_given >= len(hints):
-            return f"no more hints: the next step is the answer (s shows it); the last hint was {hints[-1].split(': ', 1)[1]}"
+            last = hints[-1].split(": ", 1)[1].removeprefix("start with ").removeprefix("then ")
+            return f"no more hints: the next step is the answer (s shows it); the last hint was {last}"
         text = hints[current.hints_given]
         current.hints_given += 1
         if not current.finished:

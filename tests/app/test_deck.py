@@ -25,7 +25,7 @@ from t24.text import hand_text
 @pytest.mark.parametrize("high, size", [(9, 495), (10, 715), (13, 1820)])
 def test_deck_sizes_are_the_quoted_ones(high, size):
     hands = deck(high)
-    # Multisets of 4 from `high` kinds: C(high + 3, 4), and the figures.
+    # Multisets of 4 from `high` kinds: C(high + 3, 4): 495, 715 and 1820.
     assert len(hands) == comb(high + 3, 4) == size
     assert len(set(hands)) == size
     assert all(list(hand) == sorted(hand) and 1 <= hand[0] and hand[-1] <= high for hand in hands)

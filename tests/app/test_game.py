@@ -5,10 +5,12 @@ dealt hand, and the difficulty's facts are recounted with the recursive search a
 """
 
 import io
+import random
 import subprocess
 import sys
 from collections import Counter
 from fractions import Fraction
+from itertools import combinations
 
 import pytest
 
@@ -17,6 +19,7 @@ from t24 import cli, game
 from t24.distinct import distinct
 from t24.expr import BinOp, apply
 from t24.game import Game, difficulty, play
+from t24.game.difficulty import rating_points
 from t24.methods import recursive
 
 
@@ -72,14 +75,14 @@ def test_scripted_game_answers_every_kind_of_line_and_keeps_going():
     assert "too long" in text
     assert "unexpected character '\\x1b'" in text
     assert "hacked" not in text
-    # Three hints, numbered, the last one the whole answer.
+    # Two hints for four cards, numbered; the third "h" is told the next step is the answer.
     hints = [line for line in out if line.startswith("hint ")]
-    assert [h.split(":")[0] for h in hints] == ["hint 1 of 3", "hint 2 of 3", "hint 3 of 3"]
-    assert "the whole answer" in hints[-1]
+    assert [h.split(":")[0] for h in hints] == ["hint 1 of 2", "hint 2 of 2"]
+    assert any(line.startswith("no more hints: the next step is the answer") for line in out)
     assert any(line.startswith("right: ") for line in out)
     assert any(line.startswith("an answer: ") for line in out)
     assert out[-2] == "quit"
-    assert current.score.right == 1 and current.score.shown == 1 and current.score.hints == 3
+    assert current.score.right == 1 and current.score.shown == 1 and current.score.hints == 2
     # value, numbers and "1/0" are wrong tries; unreadable and empty lines are not counted.
     assert current.score.wrong == 3
     assert out[-1] == f"final score: {current.score}"
@@ -114,7 +117,7 @@ def test_seeded_game_deals_the_same_solvable_hands():
 
 
 def test_deal_draws_at_most_four_of_a_card():
-    rng = game.random.Random(0)
+    rng = random.Random(0)
     for _ in range(50):
         hand = game.deal(rng, 1, 2, 6)
         assert set(hand) <= {1, 2} and max(Counter(hand).values()) <= 4
@@ -187,23 +190,33 @@ def test_hint_steps_use_up_the_cards_and_end_at_the_target(hand):
             pool[operand] -= 1
         pool[step.value] += 1
     assert +pool == Counter({Fraction(24): 1})
-    hints = [current.hint() for _ in range(len(steps) + 1)]
-    assert len(current.round.hints) == len(steps)
-    assert hints[-1].startswith("no more hints")
-    whole = hints[-2].split("the whole answer: ", 1)[1].rsplit(" = ", 1)[0]
-    assert t24.check_answer(hand, whole).ok
+    # The hints stop one step short: every step but the last, then "no more hints".
+    hints = [current.hint() for _ in range(len(steps))]
+    assert len(current.round.hints) == len(steps) - 1
+    assert hints[-1].startswith("no more hints: the next step is the answer")
     for number, step in enumerate(steps[:-1]):
         assert step.text() in hints[number]
+    assert current.score.hints == len(steps) - 1
+    # Only "show" gives the answer, and it is right.
+    whole = current.show().split("an answer: ", 1)[1].split(" = 24", 1)[0]
+    assert t24.check_answer(hand, whole).ok
 
 
 def test_hints_for_3388_walk_through_the_fraction():
     current = Game(hands=[(3, 3, 8, 8)])
     assert [current.hint() for _ in range(3)] == [
-        "hint 1 of 3: start with 8 / 3 = 8/3",
-        "hint 2 of 3: then 3 - (8/3) = 1/3",
-        "hint 3 of 3: the whole answer: 8 / (3 - 8 / 3) = 24",
+        "hint 1 of 2: start with 8 / 3 = 8/3",
+        "hint 2 of 2: then 3 - (8/3) = 1/3",
+        "no more hints: the next step is the answer (s shows it); the last hint was 3 - (8/3) = 1/3",
     ]
-    assert current.score.hints == 3
+    assert current.score.hints == 2
+    assert current.show() == "an answer: 8 / (3 - 8 / 3) = 24 (the only answer)"
+
+
+def test_two_cards_get_one_hint_that_gives_nothing_away():
+    current = Game(hands=[(4, 6)])
+    assert current.hint() == "hint 1 of 1: one operation between the two cards makes 24"
+    assert current.hint().startswith("no more hints")
 
 
 def test_hints_prefer_whole_numbers_on_the_way():
@@ -245,7 +258,27 @@ def test_difficulty_reason_names_the_measured_facts():
     assert "every answer passes 100 on the way" in difficulty((4, 4, 10, 10)).reason
 
 
-@pytest.mark.parametrize("hand", [(3, 3, 8, 8), (1, 2, 3, 4), (4, 4, 10, 10), (4, 5, 6, 7), (1, 4, 5, 6)])
+def brute_force_leaves(numbers):
+    """Each final number of "take two, make one" (None after a division by zero), with itertools."""
+    if len(numbers) == 1:
+        yield numbers[0]
+        return
+    for i, j in combinations(range(len(numbers)), 2):
+        a, b = numbers[i], numbers[j]
+        rest = [n for k, n in enumerate(numbers) if k not in (i, j)]
+        for value in (a + b, a - b, b - a, a * b, a / b if b else None, b / a if a else None):
+            if value is None:  # the path ends here, and misses
+                yield from [None] * final_count(len(numbers) - 1)
+            else:
+                yield from brute_force_leaves(rest + [value])
+
+
+def final_count(count):
+    """Paths below a state of `count` numbers: 6 results for each of C(count, 2) pairs, per level."""
+    return 1 if count == 1 else 6 * count * (count - 1) // 2 * final_count(count - 1)
+
+
+@pytest.mark.parametrize("hand", [(3, 3, 8, 8), (1, 2, 3, 4), (4, 4, 10, 10), (4, 5, 6, 7), (1, 4, 5, 6), (0, 1, 3, 8)])
 def test_difficulty_facts_agree_with_independent_counts(hand):
     rating = difficulty(hand)
     trees = t24.solve(hand, method="recursive")
@@ -254,10 +287,12 @@ def test_difficulty_facts_agree_with_independent_counts(hand):
     # needs a fraction: no tree of the recursive method keeps every step whole
     whole = [e for e in trees if all(node.value.denominator == 1 for node in e.nodes())]
     assert rating.needs_fraction == (not whole)
-    # final numbers and hits: the leaves of the article's search, traced by t24.recursive
-    tree = recursive.trace(sorted(hand))
-    assert rating.effort.final_numbers == sum(1 for s in tree.states if len(s.values) == 1)
-    assert rating.effort.hits == len(tree.hits)
+    # final numbers and hits: every path of an independent brute force (a division by zero is
+    # a final number that misses), and the hits again from the leaves traced by t24.recursive
+    leaves = list(brute_force_leaves([Fraction(n) for n in hand]))
+    assert rating.effort.final_numbers == len(leaves) == 3888
+    assert rating.effort.hits == sum(value == 24 for value in leaves) == len(recursive.trace(sorted(hand)).hits)
+    assert rating.effort.share == Fraction(rating.effort.hits, 3888)
     # largest number on the way: the smallest, over all trees, of each tree's largest step
     assert rating.effort.largest == min(max(abs(n.value) for n in e.nodes() if isinstance(n, BinOp)) for e in trees)
 
@@ -269,13 +304,13 @@ def test_difficulty_of_a_hand_without_answer():
 
 def test_rating_points_follow_the_documented_rule():
     plain = game.Effort(3888, 20, Fraction(24))  # 20 of 3,888: between 1 in 1,000 and 1 in 100
-    assert game.rating_points(False, 2, plain) == 0
-    assert game.rating_points(True, 2, plain) == 2
-    assert game.rating_points(False, 6, plain) == -1
-    assert game.rating_points(False, 2, game.Effort(3888, 3, Fraction(24))) == 1
-    assert game.rating_points(False, 2, game.Effort(3888, 40, Fraction(24))) == -1
-    assert game.rating_points(False, 2, game.Effort(3888, 20, Fraction(30))) == 1
-    assert game.rating_points(False, 2, game.Effort(3888, 20, Fraction(100))) == 2
+    assert rating_points(False, 2, plain) == 0
+    assert rating_points(True, 2, plain) == 2
+    assert rating_points(False, 6, plain) == -1
+    assert rating_points(False, 2, game.Effort(3888, 3, Fraction(24))) == 1
+    assert rating_points(False, 2, game.Effort(3888, 40, Fraction(24))) == -1
+    assert rating_points(False, 2, game.Effort(3888, 20, Fraction(30))) == 1
+    assert rating_points(False, 2, game.Effort(3888, 20, Fraction(100))) == 2
 
 
 # --- the command line ------------------------------------------------------------------------
@@ -327,3 +362,17 @@ def test_t24_play_as_a_program_survives_bytes_that_are_not_utf8():
     assert done.returncode == 0, done.stderr.decode()
     assert "cannot read that" in out and "too long" in out and "played 1 hand" in out
     assert "Traceback" not in done.stderr.decode()
+
+
+def test_a_refused_deal_keeps_the_hand_in_play_and_the_score():
+    current = Game(hands=[(3, 3, 8, 8)], low=1, high=1)  # the chosen hand first, then a deck of ones
+    with pytest.raises(t24.InputError, match="choose another deck"):
+        current.next_hand()
+    assert current.round.hand == (3, 3, 8, 8) and len(current.rounds) == 1
+    assert current.score.skipped == 0 and current.answer("8/(3-8/3)").ok
+
+
+def test_a_game_may_start_without_a_hand_dealt():
+    current = Game(seed=3, deal=False)
+    assert current.rounds == []
+    assert current.next_hand().hand == Game(seed=3).round.hand

@@ -1,4 +1,5 @@
-"""Drive the notebooks in a real browser: JupyterLab on a free local port, headless Chromium.
+"""Drive the notebooks in a real browser: JupyterLab (and the Voilà app) on free local ports,
+headless Chromium.
 
 nbval checks what a kernel prints; only a browser shows whether the widgets render and
 respond, so this suite opens every notebook in JupyterLab the way a student would, runs all
@@ -9,6 +10,9 @@ down, also when a test fails or the server never comes up. The server works on a
 ``notebooks/`` in a temporary folder (the rest of the repository is linked beside it, so
 relative paths in the notebooks still work), with its own Jupyter config, data and runtime
 folders, so neither autosave nor user settings can touch the real notebooks.
+
+The app tests (test_app.py) start Voilà the way `make app` does (app/serve.py on app/), with
+a token of their own, and open it as a student would.
 
 Chromium comes from the system (Debian's ``chromium``); Playwright's own browser download is
 never used. Without Chromium or Playwright the suite is skipped with the reason, except on CI
@@ -38,6 +42,7 @@ REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS_DIR = Path(os.environ.get("T24_BROWSER_NOTEBOOKS", REPO / "notebooks"))
 SCREENSHOTS_DIR = Path(os.environ.get("T24_BROWSER_SCREENSHOTS", REPO / "docs" / "screenshots"))
 NOTEBOOK_GLOB = "[0-9][0-9]-*.ipynb"
+APP_DIR = REPO / "app"
 
 CHROMIUM_FLAGS = [
     "--headless",
@@ -287,6 +292,69 @@ def jupyter_server(chromium_path, tmp_path_factory):
         with contextlib.suppress(Exception):
             if proc.poll() is None:
                 server.shutdown_sessions()
+        stop_process_group(proc)
+
+
+class VoilaServer:
+    """A running Voilà serving app/ the way `make app` does (app/serve.py), with a known token."""
+
+    def __init__(self, url: str, token: str, log_path: Path):
+        self.url = url
+        self.token = token
+        self.log_path = log_path
+
+    def log_tail(self, lines: int = 30) -> str:
+        """The end of the server's log, for failure messages."""
+        text = self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+        return "\n".join(text.splitlines()[-lines:])
+
+
+def wait_until_voila_ready(proc: subprocess.Popen, server: VoilaServer) -> None:
+    """Poll a static file until Voilà answers; fail with its log if it dies or times out."""
+    deadline = time.monotonic() + SERVER_START_TIMEOUT_S
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            pytest.fail(f"Voilà exited with code {proc.returncode} before it was ready:\n" + server.log_tail(), pytrace=False)
+        try:
+            with urllib.request.urlopen(server.url + "/voila/static/extension.js", timeout=5):
+                return
+        except urllib.error.HTTPError:
+            return  # it answers
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            time.sleep(0.25)
+    pytest.fail(f"Voilà did not answer within {SERVER_START_TIMEOUT_S} s:\n" + server.log_tail(), pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def voila_server(chromium_path, tmp_path_factory):
+    """The app (app/serve.py, as `make app` starts it) on a free local port; always shut down."""
+    if not (APP_DIR / "serve.py").exists():
+        pytest.skip("app/serve.py: the app is not written yet")
+    try:
+        import voila  # noqa: F401
+    except ImportError:
+        skip_or_fail("the app tests need Voilà: pip install -e '.[test]'")
+    workdir = tmp_path_factory.mktemp("voila")
+    env = dict(os.environ)
+    for name in ("config", "data", "runtime"):
+        (workdir / name).mkdir()
+        env[f"JUPYTER_{name.upper()}_DIR"] = str(workdir / name)
+    env["JUPYTER_PLATFORM_DIRS"] = "1"
+    env.pop("MPLBACKEND", None)
+    token = secrets.token_hex(16)
+    env["JUPYTER_TOKEN"] = token  # what `make app TOKEN=...` does; without it Voilà makes one up
+    port = free_port()
+    command = [sys.executable, str(APP_DIR / "serve.py"), "--no-browser", f"--port={port}",
+               "--Voila.port_retries=0", "--Voila.ip=127.0.0.1", "--Voila.auto_token=True", str(APP_DIR)]
+    log_path = workdir / "voila.log"
+    server = VoilaServer(f"http://127.0.0.1:{port}", token, log_path)
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen(command, cwd=workdir, env=env, stdout=log, stderr=subprocess.STDOUT,
+                                stdin=subprocess.DEVNULL, start_new_session=True)
+    try:
+        wait_until_voila_ready(proc, server)
+        yield server
+    finally:
         stop_process_group(proc)
 
 

@@ -1,4 +1,5 @@
-"""Packaging: environment.yml keeps step with pyproject.toml; the core needs only the stdlib."""
+"""Packaging: extras by audience, the conda files in step with them, one version source, a core
+that needs only the standard library. (The built wheel itself: test_install.py.)"""
 
 import re
 import subprocess
@@ -12,31 +13,97 @@ tomllib = pytest.importorskip("tomllib")  # Python 3.11+; on 3.10 these two chec
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def names(requirements):
-    return {re.split(r"[<>=!~\[ ;]", req.strip(), maxsplit=1)[0].lower() for req in requirements}
+def requirement(text: str) -> tuple[str, str]:
+    """("name", "bounds") of one requirement: 'numpy>=1.24' -> ("numpy", ">=1.24")."""
+    match = re.fullmatch(r"\s*([A-Za-z0-9_.\-]+)(\[[^\]]*\])?\s*([^;]*?)\s*(;.*)?", text)
+    assert match, text
+    return match.group(1).lower().replace("_", "-"), match.group(3).replace(" ", "")
 
 
-def environment_packages():
-    """Package names under `dependencies:` in environment.yml (no YAML library needed)."""
-    text = (ROOT / "environment.yml").read_text()
+def extra(project: dict, name: str) -> dict[str, str]:
+    """The requirements of one extra, {name: bounds}, with t24[...] self-references expanded."""
+    found = {}
+    for text in project["optional-dependencies"][name]:
+        package, _ = requirement(text)
+        if package == project["name"]:
+            for inner in re.search(r"\[(.*)\]", text).group(1).split(","):
+                found.update(extra(project, inner.strip()))
+        else:
+            found[package] = requirement(text)[1]
+    return found
+
+
+def conda_packages(filename: str) -> dict[str, str]:
+    """{name: bounds} under `dependencies:` of a conda environment file (no YAML library needed)."""
+    text = (ROOT / filename).read_text()
     block = text.split("dependencies:", 1)[1]
-    found = {m.group(1).lower() for m in re.finditer(r"^  - ([A-Za-z0-9_.\-]+)", block, re.MULTILINE)}
-    return found - {"python", "pip"}
+    found = dict(requirement(m.group(1)) for m in re.finditer(r"^  - ([A-Za-z0-9_.\-]+\S*)\s*$", block, re.MULTILINE))
+    return {name: bounds for name, bounds in found.items() if name not in {"python", "pip"}}
 
 
-def test_environment_yml_matches_pyproject_extras():
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    extras = project["optional-dependencies"]
-    wanted = names(extras["notebooks"]) | names(extras["test"]) | names(project["dependencies"])
-    assert environment_packages() == wanted
+def pyproject() -> dict:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+
+
+def test_extras_by_audience():
+    project = pyproject()
+    assert project["dependencies"] == []
+    kernel = extra(project, "kernel")
+    assert set(kernel) == {"ipywidgets", "ipykernel", "matplotlib", "numpy", "sympy", "networkx"}
+    assert extra(project, "lab") == {**kernel, "jupyterlab": ">=4.2"}
+    assert extra(project, "app") == {**kernel, "voila": ">=0.5"}
+    assert extra(project, "notebooks") == extra(project, "lab")  # the old name, kept
+    test = extra(project, "test")
+    assert set(test) >= set(extra(project, "lab")) | set(extra(project, "app")) | set(extra(project, "bench"))
+    assert {"pytest", "nbval", "nbconvert", "playwright", "ruff", "hypothesis"} <= set(test)
+    assert all(bounds for bounds in test.values()), "every requirement has a lower bound"
+
+
+def test_environment_yml_matches_the_lab_and_app_extras():
+    project = pyproject()
+    assert conda_packages("environment.yml") == extra(project, "lab") | extra(project, "app")
     assert "-e ." in (ROOT / "environment.yml").read_text()
 
 
+def test_environment_dev_yml_matches_the_test_extra():
+    assert conda_packages("environment-dev.yml") == extra(pyproject(), "test")
+    assert "-e ." in (ROOT / "environment-dev.yml").read_text()
+
+
 def test_python_floor_is_the_same_everywhere():
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    assert project["requires-python"] == ">=3.10"
-    assert "python>=3.10" in (ROOT / "environment.yml").read_text()
+    assert pyproject()["requires-python"] == ">=3.10"
+    for filename in ("environment.yml", "environment-dev.yml"):
+        assert "python>=3.10" in (ROOT / filename).read_text()
     assert "(3, 10)" in (ROOT / "Makefile").read_text()
+
+
+def test_classifiers_name_the_audience_and_the_pythons():
+    project = pyproject()
+    classifiers = set(project["classifiers"])
+    assert {"Intended Audience :: Education", "Framework :: Jupyter"} <= classifiers
+    floor = int(project["requires-python"].removeprefix(">=3."))
+    versions = {int(c.rsplit(".", 1)[1]) for c in classifiers if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c)}
+    assert versions == set(range(floor, 13))
+    assert project["license"] == "MIT" and (ROOT / "LICENSE").read_text().startswith("MIT")
+    assert project["authors"] == [{"name": "the t24 authors"}]
+
+
+def test_version_has_one_source_and_citation_cff_agrees():
+    project = pyproject()
+    assert "version" not in project and project["dynamic"] == ["version"]
+    source = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["dynamic"]["version"]
+    assert source == {"attr": "t24.__version__"}
+    version = re.search(r'^__version__ = "([^"]+)"', (ROOT / "t24" / "__init__.py").read_text(), re.MULTILINE).group(1)
+    citation = (ROOT / "CITATION.cff").read_text()
+    assert re.search(r"^cff-version: 1\.2\.0$", citation, re.MULTILINE)
+    assert re.search(r'^version: "?([^"\n]+)"?$', citation, re.MULTILINE).group(1) == version
+    for key in ("title", "message", "authors", "license"):
+        assert re.search(rf"^{key}:", citation, re.MULTILINE), key
+
+
+def test_shipped_results_are_package_data():
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
+    assert data["t24.bench.results"] == ["*.csv", "*.json"]
 
 
 def test_core_imports_only_the_standard_library():
@@ -61,3 +128,25 @@ def test_readme_shows_the_two_commands_and_ci_runs_make_test():
     readme = (ROOT / "README.md").read_text()
     assert "make lab" in readme and "make test" in readme
     assert "make test" in (ROOT / ".ci" / "run").read_text()
+
+
+def make_targets() -> set[str]:
+    text = (ROOT / "Makefile").read_text()
+    return set(re.search(r"^\.PHONY:(.*)$", text, re.MULTILINE).group(1).split())
+
+
+def test_makefile_targets_and_what_make_test_runs():
+    assert {"lab", "app", "test", "lint", "test-unit", "test-deck", "test-notebooks", "test-browser",
+            "test-install", "bench", "bench-peers", "bench-update", "execute", "notebooks"} <= make_targets()
+    text = (ROOT / "Makefile").read_text()
+    recipe = re.search(r"^test:.*\n((?:\t.*\n)+)", text, re.MULTILINE).group(1)
+    assert "$(MAKE) test-deck" in recipe and "$(MAKE) test-install" in recipe and "--nbval" in recipe
+
+
+def test_servers_keep_their_token():
+    """make lab and make app may serve a room (IP=0.0.0.0); neither switches its token off."""
+    text = (ROOT / "Makefile").read_text()
+    assert not re.search(r"\.token=(''|\"\"|\s|$)", text, re.MULTILINE)  # e.g. --ServerApp.token=''
+    assert "--Voila.auto_token=True" in text
+    assert re.search(r"^IP\s*\?=\s*127\.0\.0\.1$", text, re.MULTILINE)
+    assert re.search(r"^DIR\s*\?=\s*notebooks$", text, re.MULTILINE)
