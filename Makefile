@@ -111,12 +111,13 @@ bench-update: $(PEERS_VENV)/.installed
 	$(PEERS_VENV)/bin/t24 bench --out t24/bench/results --replace --no-progress
 
 # Re-execute notebooks in place, top to bottom in a fresh kernel (NB=notebooks/01-….ipynb or
-# NB=teacher/01-…-answers.ipynb for one). No widget state and no timing metadata are stored, to
-# keep diffs small.
+# NB=teacher/01-…-answers.ipynb for one). No widget state, no timing metadata and no random
+# widget ids are stored, to keep diffs small.
 NB ?= $(sort $(wildcard notebooks/[0-9][0-9]-*.ipynb teacher/[0-9][0-9]-*.ipynb))
 execute: $(VENV)/.installed-test
 	$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \
 		--NotebookClient.store_widget_state=False --NotebookClient.record_timing=False $(NB)
+	$(PY) tools/stable_ids.py $(NB)
 
 notebooks: $(VENV)/.installed-test
 	$(PY) tools/nav.py

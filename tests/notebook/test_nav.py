@@ -211,3 +211,23 @@ def test_a_bold_question_is_taken_whole():
     assert nav.first_sentence("**A student lets go. Which *method* answers?** More text. And more.") == \
         "A student lets go. Which *method* answers?"
     assert nav.first_sentence("Plain words, e.g. this one. Then more.") == "Plain words, e.g. this one."
+
+
+def test_widget_ids_are_stable_and_nothing_else_changes(tmp_path):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("stable_ids", SCRIPT.parent / "stable_ids.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    view = {"model_id": "random", "version_major": 2, "version_minor": 0}
+    cells = [{"cell_type": "code", "execution_count": 1, "metadata": {}, "source": "w",
+              "outputs": [{"output_type": "display_data", "metadata": {},
+                           "data": {"text/plain": "VBox()", tool.WIDGET_VIEW: dict(view)}}]}]
+    path = tmp_path / "01-a.ipynb"
+    path.write_text(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    assert tool.stable_ids(path) is True
+    first = json.loads(path.read_text())
+    model_id = first["cells"][0]["outputs"][0]["data"][tool.WIDGET_VIEW]["model_id"]
+    assert model_id != "random" and len(model_id) == 32
+    assert first["cells"][0]["outputs"][0]["data"]["text/plain"] == "VBox()"
+    assert tool.stable_ids(path) is False  # a second run changes nothing
