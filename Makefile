@@ -86,7 +86,7 @@ test-browser: $(VENV)/.installed-test
 	$(PYTEST) tests/browser
 
 # Build the wheel, install it (not editable) with the kernel extra into a fresh virtual
-# environment and run the notebooks that read the shipped results from a folder outside the clone.
+# environment and run every notebook and answer key from a folder outside the clone.
 test-install: $(VENV)/.installed-test
 	$(PYTEST) tests/core/test_install.py -m install
 

@@ -1,7 +1,7 @@
 """A plain install works: the wheel holds the package and its saved results, and nothing else,
-and the notebooks that read the saved results run from a folder outside the clone with a
-kernel from a fresh virtual environment where only the wheel (with its `kernel` extra) is
-installed, not editable.
+and every notebook and answer key runs from a folder outside the clone with a kernel from a
+fresh virtual environment where only the wheel (with its `kernel` extra) is installed, not
+editable — among them the notebooks that read the saved results.
 
 One wheel and one virtual environment per session (pip's cache keeps reruns quick). Marked
 `install`: `make test-install` runs it, and `make test` runs that.
@@ -38,7 +38,8 @@ def reads_saved_results(notebook: Path) -> bool:
     return any(cell["cell_type"] == "code" and "load_results" in "".join(cell["source"]) for cell in cells)
 
 
-RESULT_NOTEBOOKS = [path for path in sorted((ROOT / "notebooks").glob("*.ipynb")) if reads_saved_results(path)]
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb")) + sorted((ROOT / "teacher").glob("[0-9][0-9]-*.ipynb"))
+RESULT_NOTEBOOKS = [path for path in NOTEBOOKS if reads_saved_results(path)]
 
 
 def run(command, **kwargs):
@@ -105,7 +106,7 @@ def test_wheel_metadata_names_the_version_and_the_extras(wheel):
     assert "License-Expression: MIT" in metadata
 
 
-@pytest.mark.parametrize("notebook", RESULT_NOTEBOOKS, ids=lambda path: path.stem)
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda path: path.stem)
 def test_notebook_runs_from_a_plain_install(notebook, plain_install, tmp_path):
     """The notebook, copied to a folder outside the clone, runs top to bottom on the installed wheel."""
     assert not tmp_path.is_relative_to(ROOT)
