@@ -240,9 +240,10 @@ def make_lab(hand: Sequence[int] = (3, 3, 8, 8), target: int = 24, methods: Iter
     chooser.add_class("t24-lab-methods")
     mode = widgets.ToggleButtons(options=MODES, value="distinct", description="answers")
     mode.add_class("t24-lab-mode")
-    show = widgets.ToggleButton(value=False, description="show answers", icon="eye")
+    # Wide enough for "hide answers" at the larger font, so the label is never cut short.
+    show = widgets.ToggleButton(value=False, description="show answers", icon="eye", layout=widgets.Layout(width="12em"))
     show.add_class("t24-lab-show")
-    dealer = widgets.Button(description="deal a hand", icon="random")
+    dealer = widgets.Button(description="deal a hand", icon="random", layout=widgets.Layout(width="12em"))
     dealer.add_class("t24-lab-deal")
     for button in (show, dealer):
         button.style.font_size = WIDGET_FONT
