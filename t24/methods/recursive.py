@@ -24,7 +24,7 @@ from fractions import Fraction
 
 from ..expr import BinOp, Expr, Num
 from ..hand import Hand, as_hand, as_target
-from .sizes import LIMITS, check_method, check_size, final_numbers
+from .sizes import LIMITS, SIZES, check_method, check_size, final_numbers  # noqa: F401  (final_numbers: re-exported for the notebooks)
 
 LIMIT = LIMITS["recursive"]  # final numbers; five cards give 233,280, six would give 20,995,200
 TRACE_LIMIT = 20_000  # states a trace records: four cards (4,453 states), not five
@@ -102,11 +102,6 @@ def search(array: list, n: int, target: Fraction) -> Iterator[Expr]:
         yield from search(array, n - 1, target)
 
 
-def count_final_numbers(hand: Sequence[int]) -> int:
-    """How many final numbers the search reaches at most (divisions by zero are skipped)."""
-    return final_numbers(len(hand))
-
-
 def solve(hand: Sequence[int], target=24, first: bool = False) -> list[Expr]:
     """The trees recursive reduction finds, in the post's order, each once."""
     hand, target = as_hand(hand), as_target(target)
@@ -162,7 +157,7 @@ class Trace:
 def trace(hand: Sequence[int], target=24) -> Trace:
     """Walk the all-answers search and record every state, marking those that lead to the target."""
     hand, target = as_hand(hand), as_target(target)
-    check_size("recursive trace", hand, count_final_numbers, TRACE_LIMIT, what="final number")
+    check_size("recursive trace", hand, SIZES["recursive"], TRACE_LIMIT, what="final number")
     result = Trace(hand, target)
 
     def visit(array: list, n: int, parent: int | None, depth: int, step: str) -> bool:
