@@ -32,11 +32,13 @@ from .hand import (
     shown,
 )
 from .methods import METHODS
+from .methods.sizes import FAST_MAX_CARDS
 from .text import describe, hand_text
 
 # Growth past eight numbers would only record more refusals: every method refuses more than seven.
-MAX_GROWTH = 8
-MAX_GROWTH_WHY = ": every method refuses more than 7 numbers (fast takes the most), so 8 already shows the limit"
+MAX_GROWTH = FAST_MAX_CARDS + 1
+MAX_GROWTH_WHY = (f": every method refuses more than {FAST_MAX_CARDS} numbers (fast takes the most), "
+                  f"so {MAX_GROWTH} already shows the limit")
 
 EXIT_FOUND, EXIT_NONE, EXIT_USAGE, EXIT_TOO_LARGE, EXIT_OUTPUT, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 130
 

@@ -13,10 +13,8 @@ from __future__ import annotations
 import argparse
 
 from t24.bench import load_results
-from t24.bench.run import MODES
+from t24.bench.run import MODE_WORDS, MODES
 from t24.text import plural
-
-MODE_WORDS = {"all": "all answers", "distinct": "distinct answers", "first": "first answer", "can_make": "can it be made?"}
 
 
 def ms(value: float) -> str:

@@ -36,6 +36,7 @@ from ..text import hand_text
 from .clock import CLOCKS, progress
 
 MODES = ("all", "distinct", "first", "can_make")
+MODE_WORDS = {"all": "all answers", "distinct": "distinct answers", "first": "first answer", "can_make": "can it be made?"}
 TARGET = 24
 SEED = 24
 SAMPLE_HANDS = 100  # hands every method sweeps, as-written ones included

@@ -25,10 +25,11 @@ from fractions import Fraction
 
 import ipywidgets as widgets
 
+from ..bench.run import MODE_WORDS
 from ..expr import Expr, value_latex
 from ..game import deal, deal_solvable
 from ..hand import Hand, InputError, as_hand, as_target
-from ..methods import LAB_DEFAULT, METHODS, fast
+from ..methods import AS_WRITTEN, LAB_DEFAULT, METHODS, fast
 from ..solver import solve
 from ..text import FACES, describe, duration, hand_text, plural
 from .plots import kind
@@ -40,9 +41,9 @@ CARD_RANGE = (1, 13)
 TARGET_RANGE = (1, 100)
 SEED = 24  # the deal button's generator: the same classroom sequence of hands on every run
 # The as-written searches that take long enough per hand to feel on a slider.
-SLOW = ("patterns", "postfix")
+# The as-written methods the lab does not run by default: many times slower than the defaults.
+SLOW = tuple(method for method in AS_WRITTEN if method not in LAB_DEFAULT)
 
-MODE_WORDS = {"all": "all answers", "distinct": "distinct answers", "first": "the first answer"}
 MODE_NOUNS = {"all": "answer", "distinct": "distinct answer", "first": "first answer"}
 MODE_NOTES = {
     "all": (
@@ -85,7 +86,8 @@ def method_label(method: str) -> str:
 def methods_note() -> str:
     """What the methods selector runs by default, and which choices are slow."""
     return (f"<small>Runs by default: {', '.join(LAB_DEFAULT)}, each a few ms a hand. Ctrl-click (⌘-click) "
-            f"to add or remove; {' and '.join(SLOW)} as written are slow (about 0.3 s and 0.05 s a hand).</small>")
+            f"to add or remove; {' and '.join(SLOW)} as written are slow (notebook 04 has the "
+            "measured times).</small>")
 
 
 def card_text(card: int) -> str:

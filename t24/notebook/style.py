@@ -10,6 +10,7 @@ from collections.abc import Iterable
 
 import matplotlib.pyplot as plt
 
+from ..bench.run import MODE_WORDS  # noqa: F401  (the modes' words, for every plot)
 from ..methods import METHODS
 
 FIGSIZE = (10, 5.5)
@@ -23,9 +24,6 @@ METHOD_COLORS = {
 }
 OTHER_COLOR = "tab:gray"
 PEER_COLOR = "tab:purple"
-MODE_WORDS = {
-    "all": "all answers", "distinct": "distinct answers", "first": "first answer", "can_make": "can it be made?",
-}
 
 
 def color(method: str) -> str:
