@@ -21,6 +21,19 @@ from .parse import parse  # noqa: E402
 from .solver import can_make, solve  # noqa: E402
 
 __all__ = [
-    "AS_WRITTEN", "METHODS", "OPTIMISED", "BinOp", "DivisionByZero", "Expr", "ExpressionError", "InputError",
-    "Num", "SearchTooLarge", "Verdict", "can_make", "check_answer", "parse", "solve",
+    "AS_WRITTEN",
+    "METHODS",
+    "OPTIMISED",
+    "BinOp",
+    "DivisionByZero",
+    "Expr",
+    "ExpressionError",
+    "InputError",
+    "Num",
+    "SearchTooLarge",
+    "Verdict",
+    "can_make",
+    "check_answer",
+    "parse",
+    "solve",
 ]

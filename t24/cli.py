@@ -31,14 +31,12 @@ from .hand import (
     not_a_digit,
     shown,
 )
-from .methods import METHODS
-from .methods.sizes import FAST_MAX_CARDS
+from .methods import METHODS, TABLE
 from .text import describe, hand_text
 
 # Growth past eight numbers would only record more refusals: every method refuses more than seven.
-MAX_GROWTH = FAST_MAX_CARDS + 1
-MAX_GROWTH_WHY = (f": every method refuses more than {FAST_MAX_CARDS} numbers (fast takes the most), "
-                  f"so {MAX_GROWTH} already shows the limit")
+MAX_GROWTH = 8
+MAX_GROWTH_WHY = f": every method refuses {MAX_GROWTH} different numbers, so {MAX_GROWTH} already shows the limit"
 
 EXIT_FOUND, EXIT_NONE, EXIT_USAGE, EXIT_TOO_LARGE, EXIT_OUTPUT, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 130
 
@@ -171,9 +169,7 @@ def run_solve(args) -> int:
     args.outcome = EXIT_FOUND if answers else EXIT_NONE
     if args.json:
         counts = {"answers": len(answers)}
-        size = solver.count_candidates(hand, args.method)
-        if size is not None:
-            counts["candidates"] = size
+        counts[TABLE[args.method].unit.replace(" ", "_")] = TABLE[args.method].size(hand)
         print(json.dumps({
             "numbers": list(hand),
             "target": _json_number(args.target),

@@ -14,13 +14,15 @@ LaTeX comes from the same tree (sympy's printer would rewrite `-` and `/`), and
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .errors import InputError
+from .hand import InputError
 
-OPERATORS = "+-*/"
+# The one operator table: every evaluator (exact values, sympy, the compiled and fast methods) uses it.
+OPS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv}
 PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
 UNICODE_SYMBOLS = {"+": "+", "-": "\u2212", "*": "\u00d7", "/": "\u00f7"}
 LATEX_SYMBOLS = {"+": "+", "-": "-", "*": r"\times", "/": r"\div"}
@@ -37,17 +39,26 @@ class DivisionByZero(ExpressionError, ZeroDivisionError):
 
 def apply(op: str, left: Fraction, right: Fraction) -> Fraction:
     """Apply one of `+ - * /` exactly; dividing by zero raises DivisionByZero."""
-    if op == "+":
-        return left + right
-    if op == "-":
-        return left - right
-    if op == "*":
-        return left * right
-    if op == "/":
-        if right == 0:
-            raise DivisionByZero(f"division by zero: the divisor is {right}")
-        return Fraction(left) / right
-    raise ValueError(f"unknown operator {op!r}; expected one of {OPERATORS}")
+    if op == "/" and right == 0:
+        raise DivisionByZero("division by zero")
+    return OPS[op](Fraction(left), right)
+
+
+def pair_results(a, b) -> Iterator[tuple[str, bool, object]]:
+    """The six results of a pair, in the posts' order: a+b, a-b, b-a, a*b, a/b, b/a.
+
+    Yields `(op, swapped, value)`, where `swapped` means the value is `b op a`; a division by
+    zero is skipped.
+    """
+    for op, swapped in (("+", False), ("-", False), ("-", True), ("*", False), ("/", False), ("/", True)):
+        left, right = (b, a) if swapped else (a, b)
+        if op != "/" or right != 0:
+            yield op, swapped, OPS[op](left, right)
+
+
+def join(op: str, swapped: bool, a: Expr, b: Expr) -> BinOp:
+    """The tree of one of `pair_results`: `a op b`, or `b op a` when swapped."""
+    return BinOp(op, b, a) if swapped else BinOp(op, a, b)
 
 
 @dataclass(frozen=True)
@@ -111,8 +122,8 @@ class BinOp:
     right: Expr
 
     def __post_init__(self):
-        if self.op not in PRECEDENCE:
-            raise ValueError(f"unknown operator {self.op!r}; expected one of {OPERATORS}")
+        if self.op not in OPS:
+            raise ValueError(f"unknown operator {self.op!r}; expected one of {''.join(OPS)}")
 
     @property
     def value(self) -> Fraction:
@@ -171,15 +182,7 @@ class BinOp:
         return f"{_latex_wrap(left, left_b)} {LATEX_SYMBOLS[self.op]} {_latex_wrap(right, right_b)}"
 
     def to_sympy(self, leaf: Callable[[int], object] | None = None):
-        left = self.left.to_sympy(leaf)
-        right = self.right.to_sympy(leaf)
-        if self.op == "+":
-            return left + right
-        if self.op == "-":
-            return left - right
-        if self.op == "*":
-            return left * right
-        return left / right
+        return OPS[self.op](self.left.to_sympy(leaf), self.right.to_sympy(leaf))
 
     def nodes(self) -> Iterator[Expr]:
         """Every node, parents before children."""

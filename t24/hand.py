@@ -11,8 +11,8 @@ cards, targets and the numbers in an expression (`t24.parse`):
 - a target is an integer or a fraction `a/b` (`-1/3`); whitespace around a number is fine, inside
   it is not (`1 2/3` is refused, not read as 12/3).
 
-Ints and any `numbers.Integral` (numpy integers too) are cards; any `numbers.Rational` is a
-target. Anything else (bool, float, bytes, text outside the grammar) is refused with an
+Ints, any `numbers.Integral` (numpy integers too) and whole `Decimal`s are cards; any
+`numbers.Rational` or `Decimal` is a target, taken exactly. Anything else (bool, float, bytes, text outside the grammar) is refused with an
 `InputError` whose one-line message says why, so the command line and the widgets can show it.
 """
 
@@ -22,23 +22,19 @@ import itertools
 import numbers
 import operator
 import re
-import reprlib
 from collections.abc import Iterable
+from decimal import Decimal
 from fractions import Fraction
 
-from .errors import InputError, SearchTooLarge
-
-__all__ = [
-    "DIGITS", "MAX_DIGITS", "MINUS_SIGNS", "TOO_LONG", "Hand", "InputError", "SearchTooLarge",
-    "as_hand", "as_target", "foreign_digit", "not_a_digit", "permutations",
-]
+from .text import not_a_digit, shown, too_long
 
 Hand = tuple[int, ...]
 
 MAX_DIGITS = 100
+MAX_CARDS = 100  # cards read from any iterable: more is refused before reading further
 DIGITS = "0123456789"
 MINUS_SIGNS = "-\u2212\u2013"  # hyphen-minus, minus sign, en dash
-TOO_LONG = f"number too long: at most {MAX_DIGITS} digits"
+TOO_LONG = too_long(MAX_DIGITS)
 
 _BOUND = 10**MAX_DIGITS  # the smallest number with one digit too many
 _SIGN = "[" + re.escape("+" + MINUS_SIGNS) + "]?"
@@ -47,31 +43,18 @@ _RATIONAL = re.compile(f"({_SIGN})([0-9]+)(?:/([0-9]+))?")
 _CARD_HINT = "cards are integers like 3 or 12"
 _TARGET_HINT = "use an integer or a fraction like 1/3"
 
-_repr = reprlib.Repr()
-_repr.maxstring = _repr.maxother = 40
+
+class InputError(ValueError):
+    """A hand, a target, an option or a typed expression t24 cannot work with; the message says why."""
 
 
-def shown(value) -> str:
-    """A short one-line repr of what someone passed, for a message (never a traceback)."""
-    try:
-        text = _repr.repr(value)
-    except Exception:  # a repr that fails (an int too long for str, a broken object)
-        text = f"a {type(value).__name__}"
-    return " ".join(text.split())
-
-
-def not_a_digit(char: str) -> str:
-    """The refusal for a digit from another script, the same for cards, targets and expressions."""
-    quoted = f"'{char}'" if char.isprintable() else repr(char)
-    return f"{quoted} is not a digit 0-9: type numbers with the digits 0-9"
+class SearchTooLarge(InputError):
+    """A method would take too long on this hand; the message names a method that copes, if any."""
 
 
 def foreign_digit(text: str) -> str | None:
     """The first character that is a digit or numeral but not one of 0-9, if any."""
-    for char in text:
-        if char.isnumeric() and char not in DIGITS:
-            return char
-    return None
+    return next((char for char in text if char.isnumeric() and char not in DIGITS), None)
 
 
 def _significant(digits: str) -> str:
@@ -92,6 +75,16 @@ def _check_length(number: int) -> int:
     raise InputError(TOO_LONG)
 
 
+def whole(text: str, what: str) -> int:
+    """A typed whole number (the digits 0-9, an optional sign), or InputError naming `what`."""
+    match = _INTEGER.fullmatch(text.strip())
+    if match is None:
+        char = foreign_digit(text)
+        raise InputError(not_a_digit(char) if char else f"{what} {shown(text)} is not a whole number")
+    sign, digits = match.groups()
+    return _sign(sign) * int(_significant(digits))
+
+
 def as_hand(numbers: Iterable) -> Hand:
     """Check and return the numbers as a tuple of ints: [3, 3, 8, 8], '3 3 8 8' or '3,3,8,8'."""
     if isinstance(numbers, (bytes, bytearray, memoryview)):
@@ -99,60 +92,54 @@ def as_hand(numbers: Iterable) -> Hand:
     if isinstance(numbers, str):
         numbers = numbers.replace(",", " ").split()
     try:
-        items = list(numbers)
+        items = list(itertools.islice(numbers, MAX_CARDS + 1))
     except TypeError:
         raise InputError(f"expected a list of whole numbers, got {shown(numbers)}") from None
     if not items:
         raise InputError("no numbers given: deal at least one card, e.g. 3 3 8 8")
+    if len(items) > MAX_CARDS:
+        raise InputError(f"too many numbers: at most {MAX_CARDS} cards")
     return tuple(_as_int(item) for item in items)
 
 
 def _as_int(item) -> int:
-    if isinstance(item, bool):
-        raise InputError(f"{item!r} is not a whole number ({_CARD_HINT})")
-    if isinstance(item, numbers.Integral):
-        return _check_length(operator.index(item))
-    if isinstance(item, numbers.Rational) and item.denominator == 1:
-        return _check_length(operator.index(item.numerator))
-    if isinstance(item, numbers.Real) and not isinstance(item, numbers.Rational):
-        value = float(item)
-        if value.is_integer():
-            example = int(value) if abs(value) < 1e15 else 3
-            raise InputError(f"{value!r} is a float; cards are whole numbers like {example}")
-        raise InputError(f"{value!r} is not a whole number ({_CARD_HINT})")
-    if isinstance(item, str):
-        match = _INTEGER.fullmatch(item.strip())
-        if match is None:
-            char = foreign_digit(item)
-            if char is not None:
-                raise InputError(not_a_digit(char))
-            raise InputError(f"{shown(item)} is not a whole number ({_CARD_HINT})")
-        sign, digits = match.groups()
-        return _sign(sign) * int(_significant(digits))
+    try:
+        if isinstance(item, str):
+            return whole(item, "card")
+        if isinstance(item, (numbers.Rational, Decimal)) and not isinstance(item, bool):
+            value = Fraction(item)
+            if value.denominator == 1:
+                return _check_length(value.numerator)
+        elif isinstance(item, numbers.Real) and not isinstance(item, bool) and float(item).is_integer():
+            raise InputError(f"{float(item)!r} is a float; cards are whole numbers like 3")
+    except (TypeError, ValueError, ArithmeticError) as error:
+        if isinstance(error, InputError):
+            raise
     raise InputError(f"{shown(item)} is not a whole number ({_CARD_HINT})")
 
 
 def as_target(target) -> Fraction:
     """Check and return the target as an exact Fraction: 24, -3, '1/3', '-1/3', Fraction(7, 2)."""
-    if isinstance(target, bool):
-        raise InputError(f"target {target!r} is not a number")
-    if isinstance(target, numbers.Integral):
-        return Fraction(_check_length(operator.index(target)))
-    if isinstance(target, numbers.Rational):
-        numerator, denominator = operator.index(target.numerator), operator.index(target.denominator)
-        return Fraction(_check_length(numerator), _check_length(denominator))
-    if isinstance(target, numbers.Real):
-        raise InputError(
-            f"target {float(target)!r} is a float; give it exactly, as an integer or a fraction like 1/3"
-        )
-    if not isinstance(target, str):
-        raise InputError(f"target {shown(target)} is not a number: {_TARGET_HINT}")
+    if isinstance(target, str):
+        return _typed_target(target)
+    try:
+        if isinstance(target, (numbers.Rational, Decimal)) and not isinstance(target, bool):
+            value = Fraction(target)
+            return Fraction(_check_length(value.numerator), _check_length(value.denominator))
+        if isinstance(target, numbers.Real) and not isinstance(target, bool):
+            float(target)
+            raise InputError(f"target {shown(target)} is a float; give it exactly, as an integer or a fraction like 1/3")
+    except (TypeError, ValueError, ArithmeticError) as error:
+        if isinstance(error, InputError):
+            raise
+    raise InputError(f"target {shown(target)} is not a number: {_TARGET_HINT}")
+
+
+def _typed_target(target: str) -> Fraction:
     match = _RATIONAL.fullmatch(target.strip())
     if match is None:
         char = foreign_digit(target)
-        if char is not None:
-            raise InputError(not_a_digit(char))
-        raise InputError(f"target {shown(target)} is not a number: {_TARGET_HINT}")
+        raise InputError(not_a_digit(char) if char else f"target {shown(target)} is not a number: {_TARGET_HINT}")
     sign, numerator, denominator = match.groups()
     numerator = _sign(sign) * int(_significant(numerator))
     if denominator is None:
@@ -163,6 +150,6 @@ def as_target(target) -> Fraction:
     return Fraction(numerator, denominator)
 
 
-def permutations(hand: Hand) -> list[Hand]:
+def orderings(hand: Hand) -> list[Hand]:
     """Orderings of the hand without repeats: `1 5 5 5` has 4, not 24."""
     return list(dict.fromkeys(itertools.permutations(hand)))

@@ -1,8 +1,10 @@
 """One entry point for every method: `solve(hand, target, method)` and `can_make(hand, target)`.
 
-Each method lives in its own module under `t24.methods`; this one checks the input once,
-dispatches to the method of that name, and (with `distinct=True`) keeps one readable
-representative per answer (see `t24.distinct`), so the methods can be compared answer for answer.
+Each method lives in its own module under `t24.methods`; this one checks the input once, sorts
+the hand, checks the search's size against the method's record and refuses at once
+(`SearchTooLarge`) before any work, then runs the method of that name. With `distinct=True` it
+keeps one readable representative per answer (see `t24.distinct`), so the methods can be
+compared answer for answer.
 """
 
 from __future__ import annotations
@@ -11,15 +13,34 @@ from collections.abc import Sequence
 
 from .distinct import distinct as distinct_answers
 from .expr import Expr
-from .hand import InputError, as_hand, as_target
+from .hand import Hand, InputError, SearchTooLarge, as_hand, as_target
 from .methods import METHODS, TABLE, fast
+from .text import shown, too_large
 
 
 def as_method(method) -> str:
     """Check a method's name: one of `t24.METHODS`."""
     if not isinstance(method, str) or method not in TABLE:
-        raise InputError(f"unknown method {method!r}; choose one of {', '.join(METHODS)}")
+        raise InputError(f"unknown method {shown(method)}; choose one of {', '.join(METHODS)}")
     return method
+
+
+def copes(method: str, hand: Hand) -> bool:
+    """Whether a method takes this hand on, from the hand's counts alone."""
+    return TABLE[method].size(hand) <= TABLE[method].limit
+
+
+def check_size(method: str, hand: Hand) -> int:
+    """The method's size for this hand; past its limit, refuse naming the first method that copes."""
+    record = TABLE[method]
+    size = record.size(hand)
+    if size > record.limit:
+        instead = next((other for other in record.instead if copes(other, hand)), None)
+        words = (method, size, record.unit, len(hand), record.limit, instead)
+        error = SearchTooLarge(too_large(*words, option=False))
+        error.option_text = too_large(*words, option=True)  # the same, in command-line words
+        raise error
+    return size
 
 
 def solve(
@@ -30,19 +51,15 @@ def solve(
     `first=True` stops at the first answer; `distinct=True` keeps one readable representative
     per distinct answer, the same list whatever the method (`fast` always gives that list).
     """
-    hand, target, method = as_hand(numbers), as_target(target), as_method(method)
-    # A hand is a multiset: sorting it makes the answers and their order independent of how
-    # the cards were dealt.
-    found = TABLE[method].solve(tuple(sorted(hand)), target, first=first)
+    # A hand is a multiset: sorting it makes the answers independent of how the cards were dealt.
+    hand, target, method = tuple(sorted(as_hand(numbers))), as_target(target), as_method(method)
+    check_size(method, hand)
+    found = TABLE[method].solve(hand, target, first=first)
     return distinct_answers(found) if distinct and method != "fast" else found
-
-
-def count_candidates(numbers: Sequence[int], method: str) -> int | None:
-    """How big a method's search is for this hand (None for fast), computed without searching."""
-    size = TABLE[as_method(method)].size
-    return None if size is None else size(as_hand(numbers))
 
 
 def can_make(numbers: Sequence[int], target=24) -> bool:
     """Whether `target` can be made from exactly these numbers with + - * / and brackets."""
-    return fast.can_make(numbers, target)
+    hand, target = tuple(sorted(as_hand(numbers))), as_target(target)
+    check_size("fast", hand)
+    return fast.can_make(hand, target)

@@ -8,6 +8,7 @@ and every table says them the same way. Standard library only.
 from __future__ import annotations
 
 import math
+import reprlib
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -42,3 +43,35 @@ def duration(seconds: float) -> str:
     if seconds < 0.1:
         return f"{seconds * 1e3:.1f} ms" if seconds < 0.01 else f"{seconds * 1e3:.0f} ms"
     return f"{seconds:.2f} s" if seconds < 1 else f"{seconds:.1f} s"
+
+
+_repr = reprlib.Repr()
+_repr.maxstring = _repr.maxother = 40
+
+
+def shown(value) -> str:
+    """A short one-line repr of what someone passed, for a message (never a traceback)."""
+    try:
+        text = _repr.repr(value)
+    except Exception:  # a repr that fails (an int too long for str, a broken object)
+        text = f"a {type(value).__name__}"
+    return " ".join(text.split())
+
+
+def not_a_digit(char: str) -> str:
+    """The refusal for a digit from another script, the same for cards, targets and expressions."""
+    quoted = f"'{char}'" if char.isprintable() else repr(char)
+    return f"{quoted} is not a digit 0-9: type numbers with the digits 0-9"
+
+
+def too_long(digits: int) -> str:
+    """The refusal for a number with too many digits."""
+    return f"number too long: at most {digits} digits"
+
+
+def too_large(method: str, size: int, unit: str, count: int, limit: int, instead: str | None, option: bool) -> str:
+    """Why a method refuses a hand, and which method copes (`option`: in command-line words)."""
+    name = (lambda m: f"--method {m}") if option else (lambda m: f"method={m!r}")
+    cope = f"use {name(instead)} for hands this large" if instead else "no method takes a hand this large"
+    return (f"{name(method)} would try {plural(size, unit[:-1], unit)} for {plural(count, 'number')} "
+            f"(at most {amount(limit)}); {cope}")

@@ -31,7 +31,8 @@ from itertools import combinations
 from ..deck import deck
 from ..hand import Hand, SearchTooLarge
 from ..methods import AS_WRITTEN, METHODS, fast
-from ..solver import can_make, count_candidates, solve
+from ..methods import TABLE
+from ..solver import can_make, solve
 from ..text import hand_text
 from .clock import CLOCKS, progress
 
@@ -224,8 +225,8 @@ def growth_sample(count: int, size: int = GROWTH_HANDS, seed: int = SEED) -> lis
 def candidates(method: str, hand: Hand) -> int | None:
     """The work a method implies for this hand (see the module's docstring); None past fast's limit."""
     if method == "fast":
-        return fast_states(hand) if len(hand) <= fast.MAX_CARDS else None
-    return count_candidates(hand, method)
+        return fast_states(hand) if len(hand) <= 7 else None
+    return TABLE[method].size(hand)
 
 
 def fast_states(hand: Hand) -> int:

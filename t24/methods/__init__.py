@@ -1,10 +1,12 @@
-"""The methods that solve a hand, each in its own module, and the table that names them.
+"""The methods that solve a hand, each in its own module, and the one record per method.
 
 Three follow a post as it is written — the loops, the counts and the order of "24点解法"
 (pattern strings; postfix shapes), "24点扑克牌游戏的算法实现" (postfix by a stack recursion) and
 "24点经典算法" (recursive reduction). Three more are optimised and named so: the pattern and
 postfix searches with each candidate compiled once, and `fast`, memoised over sub-multisets.
-`t24.solve(hand, method=NAME)` runs the method of that name, and nothing else.
+`t24.solve(hand, method=NAME)` runs the method of that name, and nothing else. Everything else
+about a method (its size for a hand, its limit, the method to use instead, its colour) is in its
+record here, so adding a method is one record plus its module.
 """
 
 from __future__ import annotations
@@ -12,43 +14,67 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from . import compiled, fast, patterns, postfix, recursive
-from .sizes import SIZES
+from . import compiled, fast, patterns, postfix, recursive, sizes
 
 
 @dataclass(frozen=True)
 class Method:
-    """A method: its name, how it solves, how big its search is for a hand, and where it is from."""
+    """Every fact about one method: how it solves, where it is from, how big its search is."""
 
     name: str
-    solve: Callable[..., list]
-    size: Callable[[Sequence[int]], int] | None  # candidates or final numbers; None for fast
-    size_unit: str
+    solve: Callable[..., list]  # solve(hand, target, first): a checked sorted hand, a Fraction
+    post: str | None  # the title(s) of the post it follows, None for an optimised method
     as_written: bool
-    source: str  # the post it follows (by title), or what it optimises
+    size: Callable[[Sequence[int]], int]  # the search's size from the hand's counts alone
+    unit: str  # what `size` counts (plural)
+    limit: int  # the largest size it takes on (a search of seconds)
+    instead: tuple[str, ...]  # the methods to suggest when it refuses, in order
+    colour: str  # for every plot and the lab
     summary: str
 
+    @property
+    def label(self) -> str:
+        """"as written" or "optimised"."""
+        return "as written" if self.as_written else "optimised"
 
+
+POSTFIX_POSTS = "24点解法; 24点扑克牌游戏的算法实现"
 TABLE = {
     method.name: method
     for method in (
-        Method("patterns", patterns.solve, SIZES["patterns"], "candidates", True, "24点解法",
-               "fill 11 bracket patterns with every ordering and operator triple; parse and evaluate each text"),
-        Method("postfix", postfix.solve, SIZES["postfix"], "candidates", True,
-               "24点解法; 24点扑克牌游戏的算法实现",
-               "every push/pop order of every ordering and operator triple, evaluated with a stack"),
-        Method("recursive", recursive.solve, SIZES["recursive"], "final numbers", True,
-               "24点经典算法", "take two numbers, put one of their six results back, recurse"),
-        Method("patterns-compiled", compiled.solve_patterns, SIZES["patterns-compiled"], "candidates", False,
-               "patterns, each candidate compiled once", "the pattern candidates, compiled once and evaluated per ordering"),
-        Method("postfix-compiled", compiled.solve_postfix, SIZES["postfix-compiled"], "candidates", False,
-               "postfix, each candidate compiled once", "the postfix candidates, compiled once and evaluated per ordering"),
-        Method("fast", fast.solve, None, "", False, "memoised over sub-multisets of the hand",
-               "the values of every sub-multiset, remembered; one answer per distinct answer"),
+        Method(
+            "patterns", patterns.solve, "24点解法", True, sizes.pattern_candidates, "candidates",
+            100_000, ("patterns-compiled", "fast"), "#1f77b4",
+            "fill 11 bracket patterns with every ordering and operator triple; parse and evaluate each text",
+        ),
+        Method(
+            "postfix", postfix.solve, POSTFIX_POSTS, True, sizes.postfix_candidates, "candidates",
+            250_000, ("postfix-compiled", "fast"), "#ff7f0e",
+            "every push/pop order of every ordering and operator triple, evaluated with a stack",
+        ),
+        Method(
+            "recursive", recursive.solve, "24点经典算法", True,
+            lambda hand: sizes.final_numbers(len(hand)), "final numbers",
+            2_000_000, ("fast",), "#2ca02c", "take two numbers, put one of their six results back, recurse",
+        ),
+        Method(
+            "patterns-compiled", compiled.solve_patterns, None, False, sizes.compiled_patterns,
+            "candidates", 2_000_000, ("fast",), "#7fb2e5",
+            "the pattern candidates, compiled once and evaluated per ordering",
+        ),
+        Method(
+            "postfix-compiled", compiled.solve_postfix, None, False, sizes.compiled_postfix,
+            "candidates", 2_000_000, ("fast",), "#ffbf80",
+            "the postfix candidates, compiled once and evaluated per ordering",
+        ),
+        Method(
+            "fast", fast.solve, None, False, sizes.fast_work, "candidates", 32_000_000, (), "#d62728",
+            "the values of every sub-multiset, remembered; one answer per distinct answer",
+        ),
     )
 }
 METHODS = tuple(TABLE)
 AS_WRITTEN = tuple(name for name, method in TABLE.items() if method.as_written)
 OPTIMISED = tuple(name for name, method in TABLE.items() if not method.as_written)
-# What the comparison lab runs on every slider move: the quick ones (benchmarks/README.md).
+# What the comparison lab runs on every slider move: the quick ones.
 LAB_DEFAULT = ("recursive", "postfix-compiled", "fast")

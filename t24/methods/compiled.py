@@ -18,15 +18,20 @@ from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
 
-from ..expr import BinOp, Expr, Num
-from ..hand import as_hand, as_target, permutations
+from ..expr import BinOp, Expr, Num, from_postfix
+from ..hand import orderings
 from ..parse import parse
 from . import patterns, postfix
-from .sizes import LIMITS, check_method
-
-LIMIT = LIMITS["patterns-compiled"]  # candidates; five different cards need 1,382,400
 
 Template = int | tuple  # a slot number, or (op, left template, right template)
+
+# `t24.expr.OPS` on unreduced pairs (numerator, denominator); None is a division by zero.
+PAIR_OPS = {
+    "+": lambda p, q, r, s: (p * s + r * q, q * s),
+    "-": lambda p, q, r, s: (p * s - r * q, q * s),
+    "*": lambda p, q, r, s: (p * r, q * s),
+    "/": lambda p, q, r, s: (p * s, q * r) if r else None,
+}
 
 
 def template_of(expr: Expr) -> Template:
@@ -87,18 +92,8 @@ class CompiledTemplates:
                 values[position] = (numbers[a], 1)
                 continue
             x, y = values[a], values[b]
-            if x is None or y is None:
-                continue
-            p, q = x
-            r, s = y
-            if op == "+":
-                values[position] = (p * s + r * q, q * s)
-            elif op == "-":
-                values[position] = (p * s - r * q, q * s)
-            elif op == "*":
-                values[position] = (p * r, q * s)
-            elif r:
-                values[position] = (p * s, q * r)
+            if x is not None and y is not None:
+                values[position] = PAIR_OPS[op](*x, *y)
         return values
 
 
@@ -125,20 +120,18 @@ def postfix_table(count: int) -> CompiledTemplates:
     """Every (operators, stack order) candidate for `count` numbers, compiled once."""
     slots = list(range(count))
     return CompiledTemplates([
-        template_of(postfix.to_infix(order))
+        template_of(from_postfix(order))
         for ops in patterns.operator_choices(count - 1)
         for order in postfix.stack_orders(slots, ops)
     ])
 
 
-def solve_patterns(hand: Sequence[int], target=24, first: bool = False) -> list[Expr]:
+def solve_patterns(hand: Sequence[int], target: Fraction, first: bool = False) -> list[Expr]:
     """`patterns-compiled`: the pattern loops' trees, in their order, each candidate compiled once."""
-    hand, target = as_hand(hand), as_target(target)
-    check_method("patterns-compiled", hand)
     table = pattern_table(len(hand))
     ops_count = 4 ** (len(hand) - 1)
     hits = []  # the loops' order: pattern, then ordering, then operators
-    for order, numbers in enumerate(permutations(hand)):
+    for order, numbers in enumerate(orderings(hand)):
         for index in table.hits(numbers, target):
             hits.append((index // ops_count, order, index % ops_count, index, numbers))
     hits.sort(key=lambda hit: hit[:3])
@@ -150,13 +143,11 @@ def solve_patterns(hand: Sequence[int], target=24, first: bool = False) -> list[
     return list(found)
 
 
-def solve_postfix(hand: Sequence[int], target=24, first: bool = False) -> list[Expr]:
+def solve_postfix(hand: Sequence[int], target: Fraction, first: bool = False) -> list[Expr]:
     """`postfix-compiled`: the postfix loops' trees, in their order, each candidate compiled once."""
-    hand, target = as_hand(hand), as_target(target)
-    check_method("postfix-compiled", hand)
     table = postfix_table(len(hand))
     found: dict[Expr, None] = {}
-    for numbers in permutations(hand):
+    for numbers in orderings(hand):
         for index in table.hits(numbers, target):
             found.setdefault(confirm(instantiate(table.templates[index], numbers), target))
             if first:

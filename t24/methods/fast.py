@@ -26,12 +26,9 @@ from functools import lru_cache
 from itertools import combinations
 
 from ..distinct import Key, canonical, combine_key, representative, sort_answers
-from ..expr import BinOp, Expr, Num
-from ..hand import SearchTooLarge, as_hand, as_target
-from .sizes import FAST_MAX_CARDS
+from ..expr import Expr, Num, join, pair_results
 
 Cards = tuple[int, ...]  # a sorted sub-multiset of the hand
-MAX_CARDS = FAST_MAX_CARDS
 
 ANY, ANY_NONZERO = "any", "any nonzero"
 
@@ -48,16 +45,6 @@ def splits(cards: Cards) -> tuple[tuple[Cards, Cards], ...]:
     return tuple(found)
 
 
-def results(a: Fraction, b: Fraction) -> list[Fraction]:
-    """The six values two numbers make: a+b, a−b, b−a, a×b, a÷b, b÷a (no division by 0)."""
-    out = [a + b, a - b, b - a, a * b]
-    if b:
-        out.append(a / b)
-    if a:
-        out.append(b / a)
-    return out
-
-
 @lru_cache(maxsize=100_000)
 def reachable(cards: Cards) -> frozenset[Fraction]:
     """Every value these cards make, each card used once."""
@@ -65,37 +52,23 @@ def reachable(cards: Cards) -> frozenset[Fraction]:
         return frozenset((Fraction(cards[0]),))
     values = set()
     for a_cards, b_cards in splits(cards):
-        if a_cards <= b_cards:  # a+b and b+a are one split; results() covers both orders
+        if a_cards <= b_cards:  # a+b and b+a are one split; the six results cover both orders
             for a in reachable(a_cards):
                 for b in reachable(b_cards):
-                    values.update(results(a, b))
+                    values.update(value for _op, _swapped, value in pair_results(a, b))
     return frozenset(values)
 
 
-def partners(a: Fraction, target: Fraction) -> list[tuple[str, object]]:
-    """For each way `a op b` or `b op a` can equal the target: (form, the b it needs)."""
-    needed = [("a+b", target - a), ("a-b", a - target), ("b-a", target + a)]
+def partners(a: Fraction, target: Fraction) -> list[tuple[str, bool, object]]:
+    """For each way `a op b` (or `b op a`, swapped) can equal the target: (op, swapped, the b it needs)."""
+    needed = [("+", False, target - a), ("-", False, a - target), ("-", True, target + a)]
     if a:
-        needed += [("a*b", target / a), ("b/a", target * a)]
+        needed += [("*", False, target / a), ("/", True, target * a)]
         if target:
-            needed.append(("a/b", a / target))
+            needed.append(("/", False, a / target))
     elif not target:
-        needed += [("a*b", ANY), ("a/b", ANY_NONZERO)]
+        needed += [("*", False, ANY), ("/", False, ANY_NONZERO)]
     return needed
-
-
-def _build(form: str, x: Expr, y: Expr) -> Expr:
-    if form == "a+b":
-        return BinOp("+", x, y)
-    if form == "a-b":
-        return BinOp("-", x, y)
-    if form == "b-a":
-        return BinOp("-", y, x)
-    if form == "a*b":
-        return BinOp("*", x, y)
-    if form == "a/b":
-        return BinOp("/", x, y)
-    return BinOp("/", y, x)
 
 
 @lru_cache(maxsize=100_000)
@@ -122,10 +95,12 @@ def makes(cards: Cards, target: Fraction, small: int = 3) -> bool:
         # A small B answers by a set look-up; a larger one asks the same question one level down.
         b_values = reachable(b_cards) if len(b_cards) <= small else None
         for a in reachable(a_cards):
-            for _form, b in partners(a, target):
+            for _op, _swapped, b in partners(a, target):
                 if b is ANY or (b is ANY_NONZERO and any(b_cards)):
                     return True
-                if isinstance(b, Fraction) and (b in b_values if b_values is not None else makes(b_cards, b, small)):
+                if isinstance(b, Fraction) and (
+                    b in b_values if b_values is not None else makes(b_cards, b, small)
+                ):
                     return True
     return False
 
@@ -138,7 +113,7 @@ def answers(cards: Cards, target: Fraction, small: int = 3) -> dict[Key, Expr]:
     found: dict[Key, Expr] = {}
     for a_cards, b_cards in _smaller_sides(cards):
         for a in reachable(a_cards):
-            for form, b in partners(a, target):
+            for op, swapped, b in partners(a, target):
                 if isinstance(b, Fraction):
                     bs = [b] if makes(b_cards, b, small) else []
                 else:  # target 0 from a = 0: every (nonzero) value of B will do
@@ -146,9 +121,8 @@ def answers(cards: Cards, target: Fraction, small: int = 3) -> dict[Key, Expr]:
                 for b_value in bs:
                     for x_key, x in answers(a_cards, a, small).items():
                         for y_key, y in answers(b_cards, b_value, small).items():
-                            expr = _build(form, x, y)
-                            op_key = (x_key, y_key) if form in ("a+b", "a-b", "a*b", "a/b") else (y_key, x_key)
-                            found.setdefault(combine_key(expr.op, *op_key), expr)
+                            keys = (y_key, x_key) if swapped else (x_key, y_key)
+                            found.setdefault(combine_key(op, *keys), join(op, swapped, x, y))
     return found
 
 
@@ -158,13 +132,16 @@ def one_answer(cards: Cards, target: Fraction, small: int = 3) -> Expr | None:
         return Num(cards[0]) if cards[0] == target else None
     for a_cards, b_cards in _smaller_sides(cards):
         for a in reachable(a_cards):
-            for form, b in partners(a, target):
+            for op, swapped, b in partners(a, target):
                 if isinstance(b, Fraction):
-                    if makes(b_cards, b, small):
-                        return _build(form, one_answer(a_cards, a, small), one_answer(b_cards, b, small))
+                    if not makes(b_cards, b, small):
+                        continue
                 elif b is ANY or any(b_cards):
                     b = next(v for v in sorted(reachable(b_cards), reverse=True) if v or b is ANY)
-                    return _build(form, one_answer(a_cards, a, small), one_answer(b_cards, b, small))
+                else:
+                    continue
+                x, y = one_answer(a_cards, a, small), one_answer(b_cards, b, small)
+                return join(op, swapped, x, y)
     return None
 
 
@@ -180,33 +157,21 @@ def hand_values(hand: Sequence[int]) -> frozenset[Fraction]:
     The parts come from the memo; the 1,820 sets of a whole deck would hold about a million
     fractions, so the top level is computed and not kept.
     """
-    cards = _cards(hand)
-    if len(cards) == 1:
-        return reachable(cards)
-    return reachable.__wrapped__(cards)
+    cards = tuple(sorted(hand))
+    return reachable(cards) if len(cards) == 1 else reachable.__wrapped__(cards)
 
 
-def _cards(hand: Sequence[int]) -> Cards:
-    hand = as_hand(hand)
-    if len(hand) > MAX_CARDS:
-        raise SearchTooLarge(f"the fast method handles up to {MAX_CARDS} numbers, not {len(hand)}; no method takes more")
-    return tuple(sorted(hand))
+def can_make(hand: Sequence[int], target: Fraction) -> bool:
+    """Whether the sorted hand makes the target: the memoised search with an early exit."""
+    return makes(tuple(hand), target, full_set_size(len(hand)))
 
 
-def can_make(hand: Sequence[int], target=24) -> bool:
-    """Whether the hand makes the target: the memoised search with an early exit."""
-    cards = _cards(hand)
-    return makes(cards, as_target(target), full_set_size(len(cards)))
-
-
-def solve(hand: Sequence[int], target=24, first: bool = False) -> list[Expr]:
+def solve(hand: Sequence[int], target: Fraction, first: bool = False) -> list[Expr]:
     """Every distinct answer (one readable representative each), in the common order."""
-    cards, target = _cards(hand), as_target(target)
+    cards = tuple(hand)
     if not can_make(cards, target):
         return []
     small = full_set_size(len(cards))
     if first:
         return [representative(canonical(one_answer(cards, target, small)))]
     return sort_answers(representative(key) for key in answers(cards, target, small))
-
-

@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..expr import DivisionByZero, Expr, Num
-from ..hand import Hand, as_hand, as_target, permutations
+from ..hand import Hand, as_hand, as_target, orderings
 from ..parse import parse
-from .sizes import LIMITS, check_method, pattern_candidates
+from .sizes import pattern_candidates
 
 # The post's list, literally, in its order.
 PATTERNS = (
@@ -32,7 +32,6 @@ PATTERNS = (
     "(non)o(non)", "((non)on)on", "(no(non))on", "no(no(non))", "no((non)on)",
 )
 OPERATORS = "+-*/"
-LIMIT = LIMITS["patterns"]  # candidates: each is filled and parsed, so this keeps a search to seconds
 
 
 def make_patterns(count: int) -> tuple[str, ...]:
@@ -104,7 +103,7 @@ def candidates(hand: Sequence[int]) -> Iterator[tuple[str, Hand, str, str]]:
     """The post's three loops: (pattern, numbers, ops, filled text) for every candidate."""
     hand = as_hand(hand)
     for pattern in patterns_for(len(hand)):
-        for numbers in permutations(hand):
+        for numbers in orderings(hand):
             for ops in operator_choices(len(hand) - 1):
                 yield pattern, numbers, ops, fill(pattern, numbers, ops)
 
@@ -145,7 +144,6 @@ class PatternSearch:
 def search(hand: Sequence[int], target=24, first: bool = False) -> PatternSearch:
     """Fill every candidate, read it back, evaluate it exactly; `first` stops at the first hit."""
     hand, target = as_hand(hand), as_target(target)
-    check_method("patterns", hand)
     result = PatternSearch(hand, target)
     for _pattern, _numbers, _ops, text in candidates(hand):
         result.generated += 1

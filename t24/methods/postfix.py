@@ -25,13 +25,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..expr import PRECEDENCE, DivisionByZero, Expr, apply, from_postfix
-from ..hand import Hand, as_hand, as_target, permutations
+from ..hand import Hand, as_hand, as_target, orderings
 from .patterns import operator_choices
-from .sizes import LIMITS, check_method, postfix_candidates
+from .sizes import postfix_candidates
 
 # The Java post's list, literally.
 SHAPES = ("nnonnoo", "nnonono", "nnnoono", "nnnonoo", "nnnnooo")
-LIMIT = LIMITS["postfix"]  # candidates: each is evaluated with a stack; a search of seconds
 
 Postfix = tuple  # ints and operator characters, e.g. (8, 3, 8, 3, '/', '-', '/')
 
@@ -65,7 +64,7 @@ def shapes_for(count: int) -> tuple[str, ...]:
 def sequences(hand: Sequence[int]) -> list[tuple[Hand, str]]:
     """The C++ post's sequences before brackets: every ordering with every operator choice."""
     hand = as_hand(hand)
-    return [(numbers, ops) for numbers in permutations(hand) for ops in operator_choices(len(hand) - 1)]
+    return [(numbers, ops) for numbers in orderings(hand) for ops in operator_choices(len(hand) - 1)]
 
 
 def fill(shape: str, numbers: Sequence, ops: str) -> Postfix:
@@ -146,7 +145,6 @@ class PostfixSearch:
 def search(hand: Sequence[int], target=24, first: bool = False) -> PostfixSearch:
     """For each sequence, every stack order, evaluated exactly; `first` stops at the first hit."""
     hand, target = as_hand(hand), as_target(target)
-    check_method("postfix", hand)
     result = PostfixSearch(hand, target)
     for numbers, ops in sequences(hand):
         result.sequences += 1

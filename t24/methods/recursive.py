@@ -23,10 +23,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..expr import BinOp, Expr, Num
-from ..hand import Hand, as_hand, as_target
-from .sizes import LIMITS, SIZES, check_method, check_size, final_numbers  # noqa: F401  (final_numbers: re-exported for the notebooks)
+from ..hand import Hand, SearchTooLarge, as_hand, as_target
+from ..text import too_large
+from .sizes import final_numbers
 
-LIMIT = LIMITS["recursive"]  # final numbers; five cards give 233,280, six would give 20,995,200
 TRACE_LIMIT = 20_000  # states a trace records: four cards (4,453 states), not five
 
 # The six results of one step, in the post's order.
@@ -105,7 +105,6 @@ def search(array: list, n: int, target: Fraction) -> Iterator[Expr]:
 def solve(hand: Sequence[int], target=24, first: bool = False) -> list[Expr]:
     """The trees recursive reduction finds, in the post's order, each once."""
     hand, target = as_hand(hand), as_target(target)
-    check_method("recursive", hand)
     found: dict[Expr, None] = {}
     for expr in search(start(hand), len(hand), target):
         found.setdefault(expr)
@@ -157,7 +156,9 @@ class Trace:
 def trace(hand: Sequence[int], target=24) -> Trace:
     """Walk the all-answers search and record every state, marking those that lead to the target."""
     hand, target = as_hand(hand), as_target(target)
-    check_size("recursive trace", hand, SIZES["recursive"], TRACE_LIMIT, what="final number")
+    if final_numbers(len(hand)) > TRACE_LIMIT:
+        words = ("recursive", final_numbers(len(hand)), "final numbers", len(hand), TRACE_LIMIT, None)
+        raise SearchTooLarge("a trace of " + too_large(*words, option=False))
     result = Trace(hand, target)
 
     def visit(array: list, n: int, parent: int | None, depth: int, step: str) -> bool:
