@@ -48,5 +48,9 @@ def check_answer(numbers: Sequence[int], text: str, target=24) -> Verdict:
     except DivisionByZero:
         return Verdict(False, f"{expr} divides by zero", expr)
     if value != target:
-        return Verdict(False, f"{expr} makes {describe(value)}, not {describe(target)}", expr, value)
-    return Verdict(True, f"{expr} = {describe(target)}, using exactly {_listing(dealt)}", expr, value)
+        return Verdict(
+            False, f"{expr} makes {describe(value)}, not {describe(target)}", expr, value
+        )
+    return Verdict(
+        True, f"{expr} = {describe(target)}, using exactly {_listing(dealt)}", expr, value
+    )

@@ -38,7 +38,15 @@ from .text import describe, hand_text
 MAX_GROWTH = 8
 MAX_GROWTH_WHY = f": every method refuses {MAX_GROWTH} different numbers, so {MAX_GROWTH} already shows the limit"
 
-EXIT_FOUND, EXIT_NONE, EXIT_USAGE, EXIT_TOO_LARGE, EXIT_OUTPUT, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 130
+CHECK_EXAMPLE = 't24 check 3 3 8 8 "8/(3-8/3)"'
+EXIT_FOUND, EXIT_NONE, EXIT_USAGE, EXIT_TOO_LARGE, EXIT_OUTPUT, EXIT_INTERRUPTED = (
+    0,
+    1,
+    2,
+    3,
+    4,
+    130,
+)
 
 
 class Parser(argparse.ArgumentParser):
@@ -46,6 +54,11 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str):
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+    def _print_message(self, message: str, file=None) -> None:
+        if file is sys.stderr:  # a usage error keeps its exit code even when stderr fails
+            return _say(message.rstrip("\n"))
+        (file or sys.stdout).write(message)  # help and version: a failure is exit 4
 
 
 def _argument(convert):
@@ -73,7 +86,9 @@ def whole_number(name: str, low: int | None = None, high: int | None = None, why
         match = re.fullmatch("([" + re.escape("+" + MINUS_SIGNS) + "]?)([0-9]+)", text.strip())
         if match is None:
             digit = foreign_digit(text)
-            raise argparse.ArgumentTypeError(not_a_digit(digit) if digit else f"{name} must be a whole number, not {shown(text)}")
+            raise argparse.ArgumentTypeError(
+                not_a_digit(digit) if digit else f"{name} must be a whole number, not {shown(text)}"
+            )
         if len(match[2].lstrip("0")) > MAX_DIGITS:
             raise argparse.ArgumentTypeError(TOO_LONG)
         value = int(match[2]) * (-1 if match[1] and match[1] in MINUS_SIGNS else 1)
@@ -90,70 +105,171 @@ def _methods_arg(text: str) -> list[str]:
     names = [name.strip() for name in text.replace(",", " ").split() if name.strip()]
     unknown = [name for name in names if name not in METHODS]
     if unknown or not names:
-        raise argparse.ArgumentTypeError(f"unknown method {', '.join(unknown) or text!r}; choose from {', '.join(METHODS)}")
+        raise argparse.ArgumentTypeError(
+            f"unknown method {', '.join(unknown) or text!r}; choose from {', '.join(METHODS)}"
+        )
     return names
 
 
 def build_parser() -> tuple[Parser, dict[str, Parser]]:
     """The parser, and each command's own parser by name (for errors in the command's name)."""
-    parser = Parser(prog="t24", description="The 24 game: make a target from cards with + - * / and brackets.",
-                    epilog="exit codes: 0 answer found / right, 1 none / wrong, 2 usage error, "
-                           "3 search too large for the method, 4 output cannot be written, 130 interrupted")
+    parser = Parser(
+        prog="t24",
+        description="The 24 game: make a target from cards with + - * / and brackets.",
+        epilog="exit codes: 0 answer found / right, 1 none / wrong, 2 usage error, "
+        "3 search too large for the method, 4 output cannot be written, 130 interrupted",
+    )
     parser.add_argument("--version", action="version", version=f"t24 {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     commands.required = True
     target_help = "what to make (default 24; a fraction like 1/3 or -1/3 works)"
 
-    solve = commands.add_parser("solve", help="print every way to make the target", description="Print one answer per line.")
+    solve = commands.add_parser(
+        "solve", help="print every way to make the target", description="Print one answer per line."
+    )
     solve.add_argument("numbers", nargs="+", metavar="N", help="the cards, e.g. 3 3 8 8")
     solve.add_argument("--target", type=target_arg, default=as_target(24), help=target_help)
-    solve.add_argument("--method", choices=METHODS, default="recursive", help="which method searches (default recursive)")
+    solve.add_argument(
+        "--method",
+        choices=METHODS,
+        default="recursive",
+        help="which method searches (default recursive)",
+    )
     solve.add_argument("--first", action="store_true", help="stop at the first answer")
-    solve.add_argument("--distinct", action="store_true", help="one answer per class of equivalent answers")
-    solve.add_argument("--json", action="store_true", help="print JSON: numbers, target, method, answers, counts")
+    solve.add_argument(
+        "--distinct", action="store_true", help="one answer per class of equivalent answers"
+    )
+    solve.add_argument(
+        "--json", action="store_true", help="print JSON: numbers, target, method, answers, counts"
+    )
     solve.set_defaults(run=run_solve)
 
-    check = commands.add_parser("check", help="check an answer", description="Check that an expression uses exactly the numbers and makes the target.")
-    check.add_argument("items", nargs="+", metavar="N", help='the cards, then the expression in quotes: 3 3 8 8 "8/(3-8/3)"')
+    check = commands.add_parser(
+        "check",
+        help="check an answer",
+        description="Check that an expression uses exactly the numbers and makes the target.",
+    )
+    check.add_argument(
+        "items",
+        nargs="+",
+        metavar="N",
+        help='the cards, then the expression in quotes: 3 3 8 8 "8/(3-8/3)"',
+    )
     check.add_argument("--target", type=target_arg, default=as_target(24), help=target_help)
     check.set_defaults(run=run_check)
 
     from .game import MAX_COUNT, MIN_COUNT
 
     play = commands.add_parser(
-        "play", help="practise: make the target from dealt cards",
+        "play",
+        help="practise: make the target from dealt cards",
         description="Deal hands to solve. Type an answer; h gives a hint, s shows an answer, q quits.",
     )
     play.add_argument("--target", type=target_arg, default=as_target(24), help=target_help)
-    play.add_argument("--low", type=whole_number("--low"), default=1, help="lowest card (default 1)")
-    play.add_argument("--high", type=whole_number("--high"), default=13, help="highest card (default 13)")
-    play.add_argument("--count", type=whole_number("--count"), default=4, help=f"cards per hand, {MIN_COUNT} to {MAX_COUNT} (default 4)")
-    play.add_argument("--seed", type=whole_number("--seed", 0), default=None, help="seed the deal (0 or more), to replay the same hands")
-    play.add_argument("--any", dest="any_hand", action="store_true", help="deal any hand; 'none' answers one that cannot be done")
-    play.add_argument("--rounds", type=whole_number("--rounds", 1), default=None, help="stop after this many hands")
+    play.add_argument(
+        "--low", type=whole_number("--low"), default=1, help="lowest card (default 1)"
+    )
+    play.add_argument(
+        "--high", type=whole_number("--high"), default=13, help="highest card (default 13)"
+    )
+    play.add_argument(
+        "--count",
+        type=whole_number("--count"),
+        default=4,
+        help=f"cards per hand, {MIN_COUNT} to {MAX_COUNT} (default 4)",
+    )
+    play.add_argument(
+        "--seed",
+        type=whole_number("--seed", 0),
+        default=None,
+        help="seed the deal (0 or more), to replay the same hands",
+    )
+    play.add_argument(
+        "--any",
+        dest="any_hand",
+        action="store_true",
+        help="deal any hand; 'none' answers one that cannot be done",
+    )
+    play.add_argument(
+        "--rounds",
+        type=whole_number("--rounds", 1),
+        default=None,
+        help="stop after this many hands",
+    )
     play.set_defaults(run=run_play)
 
-    from .bench import GROWTH_COUNTS, GROWTH_HANDS, QUICK_HANDS, QUICK_SAMPLE, SAMPLE_HANDS, SLOW_SWEEP
+    from .bench import (
+        GROWTH_COUNTS,
+        GROWTH_HANDS,
+        QUICK_HANDS,
+        QUICK_SAMPLE,
+        SAMPLE_HANDS,
+        SLOW_SWEEP,
+    )
     from .bench.clock import CLOCKS
 
     bench = commands.add_parser(
-        "bench", help="time every method and save the figures",
+        "bench",
+        help="time every method and save the figures",
         description="Time every method on a sample of hands (the optimised ones on all 1820 hands of cards 1-13 too), "
-                    "growth with 2 to 6 numbers, and the PyPI solvers game24/point24 if installed; "
-                    "save the results as CSV/JSON in a new folder and print a table.",
+        "growth with 2 to 6 numbers, and the PyPI solvers game24/point24 if installed; "
+        "save the results as CSV/JSON in a new folder and print a table.",
     )
-    bench.add_argument("--quick", action="store_true", help=f"{QUICK_HANDS} hands instead of the deck, {QUICK_SAMPLE} for every method, fewer growth hands")
-    bench.add_argument("--hands", type=whole_number("--hands", 1), help="a fixed sample of this many hands instead of the deck")
-    bench.add_argument("--sample", type=whole_number("--sample", 1), help=f"hands every method sweeps, as-written ones too (default {SAMPLE_HANDS})")
-    bench.add_argument("--methods", type=_methods_arg, default=list(METHODS), help="comma-separated methods (default all)")
-    bench.add_argument("--out", help="a new folder for the results (default t24-bench/<date and time>)")
-    bench.add_argument("--replace", action="store_true", help="overwrite the results already in --out (never a full run with a sample)")
-    bench.add_argument("--no-peers", action="store_true", help="skip game24 and point24 even if installed")
-    bench.add_argument("--repeat", type=whole_number("--repeat", 1), default=3, help=f"repeat each sweep up to N times, keep the fastest (sweeps over {SLOW_SWEEP:g} s run once)")
-    bench.add_argument("--max-count", type=whole_number("--max-count", 2, MAX_GROWTH, MAX_GROWTH_WHY), default=max(GROWTH_COUNTS),
-                       help=f"growth: up to this many numbers, at most {MAX_GROWTH} (default 6)")
-    bench.add_argument("--growth-hands", type=whole_number("--growth-hands", 1), help=f"growth: hands per count (default {GROWTH_HANDS}, --quick 2)")
-    bench.add_argument("--clock", choices=sorted(CLOCKS), default="cpu", help="cpu: this process's CPU time (default; steady on a shared machine); wall: elapsed time")
+    bench.add_argument(
+        "--quick",
+        action="store_true",
+        help=f"{QUICK_HANDS} hands instead of the deck, {QUICK_SAMPLE} for every method, fewer growth hands",
+    )
+    bench.add_argument(
+        "--hands",
+        type=whole_number("--hands", 1),
+        help="a fixed sample of this many hands instead of the deck",
+    )
+    bench.add_argument(
+        "--sample",
+        type=whole_number("--sample", 1),
+        help=f"hands every method sweeps, as-written ones too (default {SAMPLE_HANDS})",
+    )
+    bench.add_argument(
+        "--methods",
+        type=_methods_arg,
+        default=list(METHODS),
+        help="comma-separated methods (default all)",
+    )
+    bench.add_argument(
+        "--out", help="a new folder for the results (default t24-bench/<date and time>)"
+    )
+    bench.add_argument(
+        "--replace",
+        action="store_true",
+        help="overwrite the results already in --out (never a full run with a sample)",
+    )
+    bench.add_argument(
+        "--no-peers", action="store_true", help="skip game24 and point24 even if installed"
+    )
+    bench.add_argument(
+        "--repeat",
+        type=whole_number("--repeat", 1),
+        default=3,
+        help=f"repeat each sweep up to N times, keep the fastest (sweeps over {SLOW_SWEEP:g} s run once)",
+    )
+    bench.add_argument(
+        "--max-count",
+        type=whole_number("--max-count", 2, MAX_GROWTH, MAX_GROWTH_WHY),
+        default=max(GROWTH_COUNTS),
+        help=f"growth: up to this many numbers, at most {MAX_GROWTH} (default 6)",
+    )
+    bench.add_argument(
+        "--growth-hands",
+        type=whole_number("--growth-hands", 1),
+        help=f"growth: hands per count (default {GROWTH_HANDS}, --quick 2)",
+    )
+    bench.add_argument(
+        "--clock",
+        choices=sorted(CLOCKS),
+        default="cpu",
+        help="cpu: this process's CPU time (default; steady on a shared machine); wall: elapsed time",
+    )
     bench.add_argument("--no-progress", action="store_true", help="no progress bars")
     bench.set_defaults(run=run_bench)
     return parser, dict(commands.choices)
@@ -164,41 +280,49 @@ def _json_number(value):
 
 
 def run_solve(args) -> int:
-    hand = as_hand(_items(args.numbers))
-    answers = solver.solve(hand, args.target, method=args.method, first=args.first, distinct=args.distinct)
+    hand = as_hand(args.numbers)
+    answers = solver.solve(
+        hand, args.target, method=args.method, first=args.first, distinct=args.distinct
+    )
     args.outcome = EXIT_FOUND if answers else EXIT_NONE
     if args.json:
         counts = {"answers": len(answers)}
         counts[TABLE[args.method].unit.replace(" ", "_")] = TABLE[args.method].size(hand)
-        print(json.dumps({
-            "numbers": list(hand),
-            "target": _json_number(args.target),
-            "method": args.method,
-            "first": args.first,
-            "distinct": args.distinct or args.method == "fast",
-            "answers": [str(expr) for expr in answers],
-            "counts": counts,
-        }, indent=2))
+        print(
+            json.dumps(
+                {
+                    "numbers": list(hand),
+                    "target": _json_number(args.target),
+                    "method": args.method,
+                    "first": args.first,
+                    "distinct": args.distinct or args.method == "fast",
+                    "answers": [str(expr) for expr in answers],
+                    "counts": counts,
+                },
+                indent=2,
+            )
+        )
     else:
         for expr in answers:
             print(expr)
         if not answers:
-            print(f"no way to make {describe(args.target)} from {hand_text(hand)}", file=sys.stderr)
+            _say(f"no way to make {describe(args.target)} from {hand_text(hand)}")
     return args.outcome
 
 
 def run_check(args) -> int:
     if len(args.items) < 2:
-        raise InputError('give the cards and then the expression, e.g. t24 check 3 3 8 8 "8/(3-8/3)"')
-    *numbers, text = _items(args.items)
-    if text.strip().lstrip("+-\u2212\u2013").isdigit():
-        raise InputError(
-            f"the last item, {text.strip()!r}, is a card, not an expression: give the cards, then the expression "
-            f'in quotes, e.g. t24 check 3 3 8 8 "8/(3-8/3)"'
-        )
+        raise InputError(f"give the cards and then the expression, e.g. {CHECK_EXAMPLE}")
+    *numbers, text = args.items
     verdict = check_answer(as_hand(numbers), text, args.target)
+    if verdict.expr is None:
+        raise InputError(verdict.message)
     args.outcome = EXIT_FOUND if verdict.ok else EXIT_NONE
-    print(("right: " if verdict.ok else "wrong: ") + verdict.message, file=sys.stdout if verdict.ok else sys.stderr)
+    if verdict.ok:
+        print(f"right: {verdict.message}")
+    else:
+        hint = f" (the expression comes last: {CHECK_EXAMPLE})" if text.strip().isdecimal() else ""
+        _say(f"wrong: {verdict.message}{hint}")
     return args.outcome
 
 
@@ -207,7 +331,9 @@ def run_play(args) -> int:
     from .game import Game, play, terminal_lines
 
     if sys.stdin is None or sys.stdin.closed:
-        raise InputError("there is no input to read (standard input is closed); run it at a terminal or pipe answers in")
+        raise InputError(
+            "there is no input to read (standard input is closed); run it at a terminal or pipe answers in"
+        )
     game = Game(args.target, args.low, args.high, args.count, args.seed, args.any_hand)
     args.outcome = EXIT_FOUND
     # Text that is not UTF-8, or a terminal that cannot show a character, must not end the game.
@@ -249,74 +375,70 @@ def _bench_command(args) -> str:
 
 def run_bench(args) -> int:
     """`t24 bench`: check the folder, run, save, print the table."""
-    from .bench import GROWTH_HANDS, QUICK_HANDS, QUICK_SAMPLE, SAMPLE_HANDS, format_table, run_benchmark
+    from .bench import (
+        GROWTH_HANDS,
+        QUICK_HANDS,
+        QUICK_SAMPLE,
+        SAMPLE_HANDS,
+        format_table,
+        run_benchmark,
+    )
     from .bench.results import new_run_folder
 
     hands = args.hands or (QUICK_HANDS if args.quick else None)
     sample = args.sample or (QUICK_SAMPLE if args.quick else SAMPLE_HANDS)
     if args.out is not None and not args.out.strip():
-        raise InputError("--out needs a folder name (leave it out for a new folder under t24-bench/)")
-    out = Path(args.out) if args.out is not None else new_run_folder()
-    existed = out.exists()
-    try:
-        results = run_benchmark(
-            out=out, methods=args.methods, hands=hands, sample=sample, repeat=args.repeat,
-            peers={} if args.no_peers else None, growth_counts=range(2, args.max_count + 1),
-            growth_hands=args.growth_hands or (2 if args.quick else GROWTH_HANDS),
-            progress=not args.no_progress, command=_bench_command(args), clock=args.clock, replace=args.replace,
+        raise InputError(
+            "--out needs a folder name (leave it out for a new folder under t24-bench/)"
         )
-    except BaseException:
-        _remove_if_empty(out, existed)  # a refused or interrupted run leaves no empty folder behind
-        raise
+    out = Path(args.out) if args.out is not None else new_run_folder()
+    results = run_benchmark(
+        out=out,
+        methods=args.methods,
+        hands=hands,
+        sample=sample,
+        repeat=args.repeat,
+        peers={} if args.no_peers else None,
+        growth_counts=range(2, args.max_count + 1),
+        growth_hands=args.growth_hands or (2 if args.quick else GROWTH_HANDS),
+        progress=not args.no_progress,
+        command=_bench_command(args),
+        clock=args.clock,
+        replace=args.replace,
+    )
     args.outcome = EXIT_FOUND
     print(format_table(results))
     print(f"\nsaved in {out}/ (meta.json, deck.csv, growth.csv, peers.csv, summary.json)")
     return EXIT_FOUND
 
 
-VALUE_OPTIONS = {"--target", "--method", "--low", "--high", "--count", "--seed", "--rounds", "--hands", "--sample",
-                 "--methods", "--out", "--repeat", "--max-count", "--growth-hands", "--clock"}
-ITEM = "\0"  # marks a card or an expression that starts with '-' (never in a real command line)
+def _arrange(argv: list[str], commands: dict[str, Parser]) -> list[str]:
+    """Read the command line the way a person means it, before argparse does.
 
-
-def _join_option_values(argv: list[str]) -> list[str]:
-    """Read what starts with '-' the way a person means it, not as an unknown option.
-
-    `--target -1/3` becomes `--target=-1/3` (argparse will not take a value that starts with '-'),
-    and in `t24 solve` and `t24 check` a card or an expression like `-8*3+3+8` stays an item.
+    An option's value may start with '-' (`--target -1/3`, also abbreviated: `--tar -1/3`), and
+    in `t24 solve` and `t24 check` the cards and the expression may stand anywhere among the
+    options and may start with '-' (`-8*3+3+8`): they are moved after a `--`, options first.
     """
-    joined, items, command = [], iter(argv), None
-    for item in items:
-        if item in VALUE_OPTIONS:
-            value = next(items, None)
-            if value is None:
-                joined.append(item)
-            elif item == "--target" or value.startswith("-"):
-                joined.append(f"{item}={value}")
-            else:
-                joined += [item, value]
-        elif command is None and not item.startswith("-"):
-            command = item
-            joined.append(item)
-        elif command in ("solve", "check") and item.startswith("-") and not item.startswith("--") and item not in ("-", "-h"):
-            joined.append(ITEM + item)
+    if not argv or argv[0] not in commands:
+        return argv
+    command, rest = argv[0], iter(argv[1:])
+    actions = commands[command]._option_string_actions
+    options, items = [command], []
+    for item in rest:
+        if item == "--":  # everything after it is an item, as argparse reads it
+            items += rest
+            break
+        name, _, value = item.partition("=")
+        matches = {actions[o] for o in actions if o.startswith(name) and name.startswith("--")}
+        action = actions.get(name) or (matches.pop() if len(matches) == 1 else None)
+        if action is None or not item.startswith("-") or item == "-":
+            (items if command in ("solve", "check") else options).append(item)
+        elif action.nargs == 0 or value or "=" in item:
+            options.append(item)
         else:
-            joined.append(item)
-    return joined
-
-
-def _items(values: list[str]) -> list[str]:
-    """The cards and expression as typed (without the mark `_join_option_values` put on some)."""
-    return [value.removeprefix(ITEM) for value in values]
-
-
-def _remove_if_empty(folder: Path, existed: bool) -> None:
-    """Remove the folder a run created if nothing was written into it (rmdir removes only an empty one)."""
-    if not existed:
-        try:
-            folder.rmdir()
-        except OSError:
-            pass
+            following = next(rest, None)
+            options.append(item if following is None else f"{name}={following}")
+    return options + (["--", *items] if items else [])
 
 
 def _quiet_stdout() -> None:
@@ -328,34 +450,52 @@ def _quiet_stdout() -> None:
         pass
 
 
+def _say(text: str) -> None:
+    """Print a message on standard error, if there is one that works (losing it changes no exit code)."""
+    try:
+        if sys.stderr is not None:
+            print(text, file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+
+
 def main(argv=None) -> int:
     """Run the command line; return the exit code."""
-    if sys.stdout is None or sys.stderr is None:
-        if sys.stderr is not None:
-            print("t24: error: standard output is closed; nothing can be printed", file=sys.stderr)
+    if sys.stdout is None:
+        _say("t24: error: standard output is closed; nothing can be printed")
         return EXIT_OUTPUT
-    parser, commands = build_parser()
-    argv = _join_option_values(list(sys.argv[1:] if argv is None else argv))
-    args, extras = parser.parse_known_args(argv)
-    if extras:
-        commands[args.command].error(f"unrecognized arguments: {' '.join(extras)}")
-    name = f"t24 {args.command}"
+    code = EXIT_OUTPUT
     try:
-        code = args.run(args)
+        code = _run(list(sys.argv[1:] if argv is None else argv))
         sys.stdout.flush()
         return code
+    except BrokenPipeError:  # the reader stopped early (`| head -1`): the work's own exit code
+        _quiet_stdout()
+        return code
+    except OSError as error:
+        _say(f"t24: error: cannot write the output: {error.strerror or error}")
+        return EXIT_OUTPUT
+
+
+def _run(argv: list[str]) -> int:
+    """Parse and run one command; the exit code (argparse's own exits included)."""
+    parser, commands = build_parser()
+    try:
+        args = parser.parse_args(_arrange(argv, commands))
+    except SystemExit as exit:  # --help, --version, a usage error: argparse has printed it
+        return exit.code if isinstance(exit.code, int) else EXIT_USAGE
+    name, args.outcome = f"t24 {args.command}", EXIT_FOUND
+    try:
+        return args.run(args)
     except SearchTooLarge as error:
-        print(f"{name}: {error}", file=sys.stderr)
+        _say(f"{name}: {getattr(error, 'option_text', error)}")
         return EXIT_TOO_LARGE
     except InputError as error:
-        print(f"{name}: error: {error}", file=sys.stderr)
+        _say(f"{name}: error: {error}")
         return EXIT_USAGE
     except BrokenPipeError:
         _quiet_stdout()
-        return getattr(args, "outcome", EXIT_FOUND)
-    except OSError as error:
-        print(f"{name}: error: cannot write the output: {error.strerror or error}", file=sys.stderr)
-        return EXIT_OUTPUT
+        return args.outcome
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+        _say("interrupted")
         return EXIT_INTERRUPTED

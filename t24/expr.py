@@ -50,7 +50,14 @@ def pair_results(a, b) -> Iterator[tuple[str, bool, object]]:
     Yields `(op, swapped, value)`, where `swapped` means the value is `b op a`; a division by
     zero is skipped.
     """
-    for op, swapped in (("+", False), ("-", False), ("-", True), ("*", False), ("/", False), ("/", True)):
+    for op, swapped in (
+        ("+", False),
+        ("-", False),
+        ("-", True),
+        ("*", False),
+        ("/", False),
+        ("/", True),
+    ):
         left, right = (b, a) if swapped else (a, b)
         if op != "/" or right != 0:
             yield op, swapped, OPS[op](left, right)

@@ -80,7 +80,9 @@ def whole(text: str, what: str) -> int:
     match = _INTEGER.fullmatch(text.strip())
     if match is None:
         char = foreign_digit(text)
-        raise InputError(not_a_digit(char) if char else f"{what} {shown(text)} is not a whole number")
+        raise InputError(
+            not_a_digit(char) if char else f"{what} {shown(text)} is not a whole number"
+        )
     sign, digits = match.groups()
     return _sign(sign) * int(_significant(digits))
 
@@ -88,7 +90,9 @@ def whole(text: str, what: str) -> int:
 def as_hand(numbers: Iterable) -> Hand:
     """Check and return the numbers as a tuple of ints: [3, 3, 8, 8], '3 3 8 8' or '3,3,8,8'."""
     if isinstance(numbers, (bytes, bytearray, memoryview)):
-        raise InputError(f"expected numbers, got {type(numbers).__name__}: give them as text or as a list")
+        raise InputError(
+            f"expected numbers, got {type(numbers).__name__}: give them as text or as a list"
+        )
     if isinstance(numbers, str):
         numbers = numbers.replace(",", " ").split()
     try:
@@ -109,8 +113,12 @@ def _as_int(item) -> int:
         if isinstance(item, (numbers.Rational, Decimal)) and not isinstance(item, bool):
             value = Fraction(item)
             if value.denominator == 1:
-                return _check_length(value.numerator)
-        elif isinstance(item, numbers.Real) and not isinstance(item, bool) and float(item).is_integer():
+                return _check_length(operator.index(value.numerator))
+        elif (
+            isinstance(item, numbers.Real)
+            and not isinstance(item, bool)
+            and float(item).is_integer()
+        ):
             raise InputError(f"{float(item)!r} is a float; cards are whole numbers like 3")
     except (TypeError, ValueError, ArithmeticError) as error:
         if isinstance(error, InputError):
@@ -125,10 +133,13 @@ def as_target(target) -> Fraction:
     try:
         if isinstance(target, (numbers.Rational, Decimal)) and not isinstance(target, bool):
             value = Fraction(target)
-            return Fraction(_check_length(value.numerator), _check_length(value.denominator))
+            numerator, denominator = map(operator.index, (value.numerator, value.denominator))
+            return Fraction(_check_length(numerator), _check_length(denominator))
         if isinstance(target, numbers.Real) and not isinstance(target, bool):
             float(target)
-            raise InputError(f"target {shown(target)} is a float; give it exactly, as an integer or a fraction like 1/3")
+            raise InputError(
+                f"target {shown(target)} is a float; give it exactly, as an integer or a fraction like 1/3"
+            )
     except (TypeError, ValueError, ArithmeticError) as error:
         if isinstance(error, InputError):
             raise
@@ -139,7 +150,9 @@ def _typed_target(target: str) -> Fraction:
     match = _RATIONAL.fullmatch(target.strip())
     if match is None:
         char = foreign_digit(target)
-        raise InputError(not_a_digit(char) if char else f"target {shown(target)} is not a number: {_TARGET_HINT}")
+        raise InputError(
+            not_a_digit(char) if char else f"target {shown(target)} is not a number: {_TARGET_HINT}"
+        )
     sign, numerator, denominator = match.groups()
     numerator = _sign(sign) * int(_significant(numerator))
     if denominator is None:

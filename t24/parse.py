@@ -10,7 +10,8 @@ Accepted: numbers, `+ - * /`, the symbols `× ÷ · ⋅ x X ∗ ∕`, round or s
 closed by its own kind), spaces. Numbers follow the grammar of cards and targets (`t24.hand`):
 the digits 0-9 only, at most `MAX_DIGITS` of them, leading zeros allowed (`08` is 8), and the
 minus signs `-`, `−` and `–`. A negative card is written as a bracketed literal, `(-3)`, which is
-how `str` prints one; any other unary minus is refused. Two operators in a row (`3××8`) are
+how `str` prints one; any other unary minus is refused, `-3 + 5` and `(-(3))` too: a minus sign
+before a bracket would negate an expression, which no card is. Two operators in a row (`3××8`) are
 refused as such; `**` typed as such is refused as a power.
 """
 
@@ -22,7 +23,9 @@ import re
 from .expr import BinOp, Expr, ExpressionError, Num
 from .hand import MAX_DIGITS, MINUS_SIGNS, TOO_LONG, not_a_digit
 
-MAX_LENGTH = 500
+# Longer than anything t24 prints (eight cards of MAX_DIGITS digits, bracketed and negative, fit
+# in about 900 characters), so every answer `solve` prints can be checked.
+MAX_LENGTH = 1_000
 MAX_DEPTH = 40
 
 # Each of these is replaced by one ASCII character, so columns stay the same.
@@ -42,7 +45,9 @@ _SYNONYMS = {
 _ALLOWED = set("0123456789+-*/()[] ")
 _CLOSING = {")": "(", "]": "["}
 _LEADING_ZEROS = re.compile(r"(?<![0-9])0+(?=[0-9])")
-_LONG_NUMBER = re.compile(f"[1-9][0-9]{{{MAX_DIGITS},}}")  # more than MAX_DIGITS digits after its zeros
+_LONG_NUMBER = re.compile(
+    f"[1-9][0-9]{{{MAX_DIGITS},}}"
+)  # more than MAX_DIGITS digits after its zeros
 _OPERATOR_PAIR = re.compile(r"(?=([-+*/] *[*/]))")  # overlapping: every operator followed by * or /
 _OPERATORS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/"}
 _REFUSED_OPERATORS = {
@@ -58,7 +63,9 @@ def parse(text: str) -> Expr:
     if not isinstance(text, str):
         raise ExpressionError(f"expected text, got {type(text).__name__}")
     if len(text) > MAX_LENGTH:
-        raise ExpressionError(f"expression is too long ({len(text)} characters; at most {MAX_LENGTH})")
+        raise ExpressionError(
+            f"expression is too long ({len(text)} characters; at most {MAX_LENGTH})"
+        )
     clean = _normalise(text)
     if not clean.strip():
         raise ExpressionError("empty expression: type something like 8/(3-8/3)")
@@ -107,13 +114,19 @@ def _check_brackets(clean: str) -> None:
         if char in "([":
             opened.append((char, column))
             if len(opened) > MAX_DEPTH:
-                raise ExpressionError(f"column {column}: brackets nested too deeply (at most {MAX_DEPTH})")
+                raise ExpressionError(
+                    f"column {column}: brackets nested too deeply (at most {MAX_DEPTH})"
+                )
         elif char in _CLOSING:
             if not opened:
-                raise ExpressionError(f"column {column}: '{char}' has no matching '{_CLOSING[char]}'")
+                raise ExpressionError(
+                    f"column {column}: '{char}' has no matching '{_CLOSING[char]}'"
+                )
             kind, start = opened.pop()
             if kind != _CLOSING[char]:
-                raise ExpressionError(f"column {column}: '{char}' closes '{kind}' from column {start}")
+                raise ExpressionError(
+                    f"column {column}: '{char}' closes '{kind}' from column {start}"
+                )
     if opened:
         kind, start = opened[-1]
         raise ExpressionError(f"column {start}: '{kind}' is never closed")
@@ -152,10 +165,14 @@ def _syntax_error(clean: str, error: SyntaxError) -> ExpressionError:
     offset = len(clean) - len(clean.lstrip())
     column = (error.offset or 1) + offset
     if stripped.endswith(("+", "-", "*", "/")):
-        return ExpressionError(f"column {len(clean.rstrip())}: the expression ends with an operator")
+        return ExpressionError(
+            f"column {len(clean.rstrip())}: the expression ends with an operator"
+        )
     if "()" in stripped.replace(" ", ""):
         return ExpressionError(f"column {clean.index('(') + 1}: empty brackets")
-    return ExpressionError(f"column {min(column, len(clean))}: not a valid expression here (a number or operator is missing or extra)")
+    return ExpressionError(
+        f"column {min(column, len(clean))}: not a valid expression here (a number or operator is missing or extra)"
+    )
 
 
 def _convert(node: ast.AST, clean: str, offset: int) -> Expr:
@@ -164,13 +181,20 @@ def _convert(node: ast.AST, clean: str, offset: int) -> Expr:
         op = _OPERATORS.get(type(node.op))
         if op is None:
             what = _REFUSED_OPERATORS.get(type(node.op), type(node.op).__name__)
-            raise ExpressionError(f"column {_operator_column(node, clean, offset)}: {what} is not allowed; use + - * / only")
+            raise ExpressionError(
+                f"column {_operator_column(node, clean, offset)}: {what} is not allowed; use + - * / only"
+            )
         return BinOp(op, _convert(node.left, clean, offset), _convert(node.right, clean, offset))
     if isinstance(node, ast.Constant) and type(node.value) is int:
         return Num(node.value)  # at most MAX_DIGITS digits: checked by _numbers
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
         operand = node.operand
-        if isinstance(operand, ast.Constant) and type(operand.value) is int and _bracketed(node, clean, offset):
+        literal = not clean[node.col_offset + offset + 1 : operand.col_offset + offset].strip()
+        if (
+            type(getattr(operand, "value", None)) is int
+            and literal
+            and _bracketed(node, clean, offset)
+        ):
             return Num(-operand.value)
         raise ExpressionError(
             f"column {column}: a minus sign needs something before it; write a negative card as (-3)"

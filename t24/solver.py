@@ -44,7 +44,11 @@ def check_size(method: str, hand: Hand) -> int:
 
 
 def solve(
-    numbers: Sequence[int], target=24, method: str = "recursive", first: bool = False, distinct: bool = False
+    numbers: Sequence[int],
+    target=24,
+    method: str = "recursive",
+    first: bool = False,
+    distinct: bool = False,
 ) -> list[Expr]:
     """The expression trees (no two alike) that make `target` from exactly these numbers.
 

@@ -18,7 +18,9 @@ FACES = {11: "J", 12: "Q", 13: "K"}
 
 def describe(value: Fraction) -> str:
     """A value as a person writes it: 24, -3, 7/2."""
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    return (
+        str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    )
 
 
 def hand_text(hand: Sequence[int], faces: bool = False) -> str:
@@ -69,9 +71,17 @@ def too_long(digits: int) -> str:
     return f"number too long: at most {digits} digits"
 
 
-def too_large(method: str, size: int, unit: str, count: int, limit: int, instead: str | None, option: bool) -> str:
+def too_large(
+    method: str, size: int, unit: str, count: int, limit: int, instead: str | None, option: bool
+) -> str:
     """Why a method refuses a hand, and which method copes (`option`: in command-line words)."""
     name = (lambda m: f"--method {m}") if option else (lambda m: f"method={m!r}")
-    cope = f"use {name(instead)} for hands this large" if instead else "no method takes a hand this large"
-    return (f"{name(method)} would try {plural(size, unit[:-1], unit)} for {plural(count, 'number')} "
-            f"(at most {amount(limit)}); {cope}")
+    cope = (
+        f"use {name(instead)} for hands this large"
+        if instead
+        else "no method takes a hand this large"
+    )
+    return (
+        f"{name(method)} would try {plural(size, unit[:-1], unit)} for {plural(count, 'number')} "
+        f"(at most {amount(limit)}); {cope}"
+    )

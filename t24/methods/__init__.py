@@ -34,7 +34,7 @@ class Method:
 
     @property
     def label(self) -> str:
-        """"as written" or "optimised"."""
+        """ "as written" or "optimised"."""
         return "as written" if self.as_written else "optimised"
 
 
@@ -43,32 +43,75 @@ TABLE = {
     method.name: method
     for method in (
         Method(
-            "patterns", patterns.solve, "24点解法", True, sizes.pattern_candidates, "candidates",
-            100_000, ("patterns-compiled", "fast"), "#1f77b4",
+            "patterns",
+            patterns.solve,
+            "24点解法",
+            True,
+            sizes.pattern_candidates,
+            "candidates",
+            100_000,
+            ("patterns-compiled", "fast"),
+            "#1f77b4",
             "fill 11 bracket patterns with every ordering and operator triple; parse and evaluate each text",
         ),
         Method(
-            "postfix", postfix.solve, POSTFIX_POSTS, True, sizes.postfix_candidates, "candidates",
-            250_000, ("postfix-compiled", "fast"), "#ff7f0e",
+            "postfix",
+            postfix.solve,
+            POSTFIX_POSTS,
+            True,
+            sizes.postfix_candidates,
+            "candidates",
+            250_000,
+            ("postfix-compiled", "fast"),
+            "#ff7f0e",
             "every push/pop order of every ordering and operator triple, evaluated with a stack",
         ),
         Method(
-            "recursive", recursive.solve, "24点经典算法", True,
-            lambda hand: sizes.final_numbers(len(hand)), "final numbers",
-            2_000_000, ("fast",), "#2ca02c", "take two numbers, put one of their six results back, recurse",
+            "recursive",
+            recursive.solve,
+            "24点经典算法",
+            True,
+            lambda hand: sizes.final_numbers(len(hand)),
+            "final numbers",
+            2_000_000,
+            ("fast",),
+            "#2ca02c",
+            "take two numbers, put one of their six results back, recurse",
         ),
         Method(
-            "patterns-compiled", compiled.solve_patterns, None, False, sizes.compiled_patterns,
-            "candidates", 2_000_000, ("fast",), "#7fb2e5",
+            "patterns-compiled",
+            compiled.solve_patterns,
+            None,
+            False,
+            sizes.compiled_patterns,
+            "candidates",
+            2_000_000,
+            ("fast",),
+            "#7fb2e5",
             "the pattern candidates, compiled once and evaluated per ordering",
         ),
         Method(
-            "postfix-compiled", compiled.solve_postfix, None, False, sizes.compiled_postfix,
-            "candidates", 2_000_000, ("fast",), "#ffbf80",
+            "postfix-compiled",
+            compiled.solve_postfix,
+            None,
+            False,
+            sizes.compiled_postfix,
+            "candidates",
+            2_000_000,
+            ("fast",),
+            "#ffbf80",
             "the postfix candidates, compiled once and evaluated per ordering",
         ),
         Method(
-            "fast", fast.solve, None, False, sizes.fast_work, "candidates", 32_000_000, (), "#d62728",
+            "fast",
+            fast.solve,
+            None,
+            False,
+            sizes.fast_work,
+            "candidates",
+            32_000_000,
+            (),
+            "#d62728",
             "the values of every sub-multiset, remembered; one answer per distinct answer",
         ),
     )

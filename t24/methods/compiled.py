@@ -108,22 +108,26 @@ def confirm(expr: Expr, target: Fraction) -> Expr:
 def pattern_table(count: int) -> CompiledTemplates:
     """Every (pattern, operators) candidate for `count` numbers, compiled once into templates."""
     slots = list(range(count))
-    return CompiledTemplates([
-        template_of(parse(patterns.fill(pattern, slots, ops)))
-        for pattern in patterns.patterns_for(count)
-        for ops in patterns.operator_choices(count - 1)
-    ])
+    return CompiledTemplates(
+        [
+            template_of(parse(patterns.fill(pattern, slots, ops)))
+            for pattern in patterns.patterns_for(count)
+            for ops in patterns.operator_choices(count - 1)
+        ]
+    )
 
 
 @cache
 def postfix_table(count: int) -> CompiledTemplates:
     """Every (operators, stack order) candidate for `count` numbers, compiled once."""
     slots = list(range(count))
-    return CompiledTemplates([
-        template_of(from_postfix(order))
-        for ops in patterns.operator_choices(count - 1)
-        for order in postfix.stack_orders(slots, ops)
-    ])
+    return CompiledTemplates(
+        [
+            template_of(from_postfix(order))
+            for ops in patterns.operator_choices(count - 1)
+            for order in postfix.stack_orders(slots, ops)
+        ]
+    )
 
 
 def solve_patterns(hand: Sequence[int], target: Fraction, first: bool = False) -> list[Expr]:
