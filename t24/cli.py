@@ -431,8 +431,10 @@ def _arrange(argv: list[str], commands: dict[str, Parser]) -> list[str]:
         name, _, value = item.partition("=")
         matches = {actions[o] for o in actions if o.startswith(name) and name.startswith("--")}
         action = actions.get(name) or (matches.pop() if len(matches) == 1 else None)
-        if action is None or not item.startswith("-") or item == "-":
+        if action is None and not item.startswith("--") or item == "-":
             (items if command in ("solve", "check") else options).append(item)
+        elif action is None:  # an unknown option: argparse names it
+            options.append(item)
         elif action.nargs == 0 or value or "=" in item:
             options.append(item)
         else:

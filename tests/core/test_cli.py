@@ -3,167 +3,144 @@
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
+import t24
 from t24.cli import main
 
 
-def run(*args):
+def run(*args, **streams):
     """Run `python -m t24 ARGS` as a user would; return (exit code, stdout, stderr)."""
-    done = subprocess.run([sys.executable, "-m", "t24", *args], capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "t24", *args], capture_output=not streams, text=True, timeout=60, **streams
+    )
     return done.returncode, done.stdout, done.stderr
 
 
-def test_solve_prints_one_answer_per_line():
-    code, out, err = run("solve", "3", "3", "8", "8")
-    assert (code, out, err) == (0, "8 / (3 - 8 / 3)\n", "")
+def cli(capsys, *args):
+    """Run the command line in this process; return (exit code, stdout, stderr)."""
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
 
 
-@pytest.mark.parametrize("method", ["patterns", "postfix", "recursive", "patterns-compiled", "postfix-compiled", "fast"])
-def test_every_method_is_offered(method, capsys):
-    assert main(["solve", "10", "10", "4", "4", "--method", method, "--first"]) == 0
-    assert capsys.readouterr().out == "(10 * 10 - 4) / 4\n"
+@pytest.mark.parametrize("method", t24.METHODS)
+def test_solve_prints_one_answer_per_line_with_every_method(capsys, method):
+    code, out, _ = cli(capsys, "solve", "4", "5", "6", "7", "--method", method, "--distinct")
+    assert code == 0 and out.splitlines() == ["(7 + 5 - 6) * 4", "(7 + 5) * (6 - 4)"]
 
 
-def test_solve_distinct(capsys):
-    assert main(["solve", "4", "5", "6", "7", "--method", "patterns", "--distinct"]) == 0
-    assert capsys.readouterr().out == "(7 + 5 - 6) * 4\n(7 + 5) * (6 - 4)\n"
-    assert main(["solve", "4", "5", "6", "7", "--method", "patterns"]) == 0
-    assert len(capsys.readouterr().out.splitlines()) == 20
-
-
-def test_solve_with_no_answer_exits_1():
-    code, out, err = run("solve", "1", "1", "1", "1")
-    assert code == 1 and out == ""
-    assert err == "no way to make 24 from 1 1 1 1\n"
-
-
-def test_solve_json(capsys):
-    assert main(["solve", "1", "2", "3", "--target", "1/3", "--json", "--method", "fast"]) == 0
-    data = json.loads(capsys.readouterr().out)
-    assert data["numbers"] == [1, 2, 3] and data["target"] == "1/3" and data["method"] == "fast"
-    assert sorted(data["answers"]) == ["(2 - 1) / 3", "1 - 2 / 3"]
-    assert data["counts"] == {"answers": 2}
-
-
-def test_solve_json_counts_the_search_space(capsys):
-    assert main(["solve", "4", "5", "6", "7", "--method", "patterns", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["counts"] == {"answers": 20, "candidates": 11 * 24 * 64}
-    assert main(["solve", "4", "5", "6", "7", "--method", "recursive", "--json", "--distinct"]) == 0
-    assert json.loads(capsys.readouterr().out)["counts"] == {"answers": 2, "candidates": 36 * 18 * 6}
-
-
-def test_solve_negative_numbers_and_other_targets(capsys):
-    assert main(["solve", "-3", "5", "--target", "8", "--method", "fast"]) == 0
-    assert capsys.readouterr().out == "5 - (-3)\n"
-
-
-def test_check_right_answer():
-    code, out, err = run("check", "3", "3", "8", "8", "8/(3-8/3)")
-    assert code == 0 and out.startswith("right: 8 / (3 - 8 / 3) = 24")
+def test_solve_json_counts_the_answers_and_the_search(capsys):
+    code, out, _ = cli(capsys, "solve", "4", "5", "6", "7", "--method", "patterns", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert (data["numbers"], data["target"], data["method"]) == ([4, 5, 6, 7], 24, "patterns")
+    assert data["counts"] == {"answers": 20, "candidates": 11 * 24 * 64}
 
 
 @pytest.mark.parametrize(
-    "args, reason",
+    "args, code, stream, phrase",
     [
-        (["3", "3", "8", "8", "3*8-3+8"], "3 * 8 - 3 + 8 makes 29, not 24"),
-        (["3", "3", "8", "8", "3*8"], "not used: 3 8"),
-        (["3", "3", "8", "8", "8/(3-3)+8*3+3"], "extra: 3"),
-        (["3", "3", "8", "8", "8/(3-3)*8"], "divides by zero"),
-        (["3", "3", "8", "8", "__import__('os')"], "names are not allowed"),
-        (["3", "3", "8", "8", "9**9**9"], "'**' (power) is not allowed"),
-        (["3", "3", "8", "8", "(" * 10000], "too long"),
-        (["1", "2", "3", "(2-1)/3", "--target", "1/2"], "makes 1/3, not 1/2"),
+        (["solve", "1", "1", "1", "1"], 1, "err", "no way to make 24 from 1 1 1 1"),
+        (["solve", "-3", "5", "--target", "8"], 0, "out", "5 - (-3)"),
+        (["solve", "3", "3", "8", "8", "--tar", "-1/3"], 1, "err", "no way to make -1/3"),
+        (["solve", "--target", "-3", "-1", "2", "3", "4", "--first"], 0, "out", "-"),
+        (["check", "3", "3", "8", "8", "--target", "24", "8/(3-8/3)"], 0, "out", "right: 8 / (3 - 8 / 3) = 24"),
+        (["check", "24", "24"], 0, "out", "right: 24 = 24"),
+        (["check", "3", "3", "8", "8", "-8*3+3+8+24+24"], 2, "err", "a minus sign needs something"),
+        (["check", "3", "3", "8", "8", "3*8-3+8"], 1, "err", "makes 29, not 24"),
+        (["check", "3", "3", "8", "8", "3*8"], 1, "err", "not used: 3 8"),
+        (["check", "3", "3", "8", "8", "8/(3-3)+8*3+3"], 1, "err", "extra: 3"),
+        (["check", "3", "3", "8", "8", "8/(3-3)*8"], 1, "err", "divides by zero"),
+        (["check", "3", "3", "8", "8"], 1, "err", "the expression comes last"),
+        (["check", "1", "2", "3", "(2-1)/3", "--target", "1/2"], 1, "err", "makes 1/3, not 1/2"),
+        (["solve"], 2, "err", "the following arguments are required"),
+        (["solve", "3", "x", "8"], 2, "err", "'x' is not a whole number"),
+        (["solve", "-1/3", "3"], 2, "err", "'-1/3' is not a whole number"),
+        (["solve", "1", "2", "--target", "abc"], 2, "err", "target 'abc' is not a number"),
+        (["solve", "1", "2", "--meth", "-x"], 2, "err", "invalid choice: '-x'"),
+        (["check", "3"], 2, "err", "give the cards and then the expression"),
+        (["check", "3", "8", "\u0663"], 2, "err", "'\u0663' is not a digit 0-9"),
+        (["check", "3", "8", "\uff12\uff14"], 2, "err", "is not a digit 0-9"),
+        (["check", "3", "8", "\u00b2"], 2, "err", "is not a digit 0-9"),
+        (["check", "3", "3", "8", "8", "__import__('os')"], 2, "err", "names are not allowed"),
+        (["check", "3", "3", "8", "8", "9**9**9"], 2, "err", "'**' (power) is not allowed"),
+        (["check", "3", "3", "8", "8", "(" * 10000], 2, "err", "too long"),
+        (["check", "8", "(-(8))"], 2, "err", "write a negative card as (-3)"),
+        (["play", "--seed", "-1"], 2, "err", "--seed must be at least 0, not -1"),
+        (["solve", "3", "--seed", "-1"], 2, "err", "unrecognized arguments: --seed"),
+        (["frobnicate"], 2, "err", "invalid choice"),
+        ([], 2, "err", "the following arguments are required"),
     ],
 )
-def test_check_wrong_answers_exit_1_with_the_reason(args, reason):
-    code, out, err = run("check", *args)
-    assert code == 1
-    assert reason in err and "Traceback" not in err
-    assert err.count("\n") == 1
+def test_each_command_line_gets_its_exit_code_and_one_line(capsys, args, code, stream, phrase):
+    got, out, err = cli(capsys, *args)
+    assert got == code and phrase in {"out": out, "err": err}[stream]
+    assert "Traceback" not in err and "\0" not in out + err and err.count("\n") <= 1
 
 
 @pytest.mark.parametrize(
-    "args, message",
+    "args, names",
     [
-        (["solve"], "the following arguments are required"),
-        (["solve", "3", "x", "8"], "'x' is not a whole number"),
-        (["solve", "3", "2.5"], "'2.5' is not a whole number"),
-        (["solve", "1", "2", "--target", "abc"], "target 'abc' is not a number"),
-        (["solve", "1", "2", "--method", "magic"], "invalid choice: 'magic'"),
-        (["check", "3"], "give the cards and then the expression"),
-        (["frobnicate"], "invalid choice"),
-        ([], "the following arguments are required"),
+        (["0", "1", "2", "3", "4", "5", "6", "--target", "0", "--method", "fast"], "no method"),
+        (["1", "2", "3", "4", "5", "6", "7", "--method", "fast", "--first"], "no method"),
+        (["0"] * 7 + ["--target", "0", "--method", "postfix-compiled"], "use --method fast"),
+        (["2"] * 6 + ["--method", "patterns-compiled", "--target", "7"], "use --method fast"),
+        (["0", "1", "2", "3", "4", "--method", "postfix"], "use --method postfix-compiled"),
+        (["1", "2", "3", "4", "5", "--method", "patterns"], "use --method patterns-compiled"),
+        (["1", "2", "3", "4", "5", "6", "--method", "recursive", "--first"], "20,995,200 final numbers"),
     ],
 )
-def test_usage_errors_exit_2_with_one_line(args, message):
-    code, out, err = run(*args)
-    assert code == 2
-    assert message in err and "Traceback" not in err
-    assert err.count("\n") == 1
+def test_a_search_too_large_is_exit_3_in_command_line_words(capsys, args, names):
+    code, out, err = cli(capsys, "solve", *args)
+    assert (code, out) == (3, "") and names in err and "method=" not in err
 
 
-@pytest.mark.parametrize(
-    "args, message",
-    [
-        (["solve", "1", "2", "3", "4", "5", "--method", "patterns"], "use method='patterns-compiled'"),
-        (["solve", "1", "2", "3", "4", "5", "6", "--method", "patterns-compiled"], "use method='fast'"),
-        (["solve", "1", "2", "3", "4", "5", "6", "--method", "recursive", "--first"], "20,995,200 final numbers"),
-        (["solve", *map(str, range(1, 10)), "--method", "fast"], "up to 7 numbers"),
-    ],
-)
-def test_searches_too_large_exit_3_with_one_line(args, message):
-    code, out, err = run(*args)
-    assert (code, out) == (3, "")
-    assert message in err and "Traceback" not in err
-    assert err.count("\n") == 1
-
-
-def test_python_m_and_console_script_agree():
-    console_script = Path(sys.executable).parent / "t24"  # installed beside this Python
-    script = subprocess.run([str(console_script), "solve", "4", "5", "6", "7", "--method", "fast"], capture_output=True, text=True)
-    assert script.returncode == 0
-    assert script.stdout == run("solve", "4", "5", "6", "7", "--method", "fast")[1]
+def test_whatever_solve_prints_check_accepts(capsys):
+    big = str(10**99)
+    target = str(5 * 10**99)
+    code, out, _ = cli(capsys, "solve", *[big] * 5, "--target", target, "--method", "fast")
+    assert code == 0 and len(out.splitlines()[0]) > 500
+    for answer in out.splitlines()[:20]:
+        assert cli(capsys, "check", *[big] * 5, answer, "--target", target)[0] == 0
 
 
 def test_help_lists_the_exit_codes(capsys):
-    with pytest.raises(SystemExit) as stop:
-        main(["--help"])
-    assert stop.value.code == 0
-    words = " ".join(capsys.readouterr().out.split())
-    assert ("exit codes: 0 answer found / right, 1 none / wrong, 2 usage error, 3 search too large for the method, "
-            "4 output cannot be written, 130 interrupted") in words
+    code, out, _ = cli(capsys, "--help")
+    assert code == 0 and "4 output cannot be written, 130 interrupted" in " ".join(out.split())
 
 
 @pytest.mark.parametrize(
-    "argv, joined",
+    "args, streams, code",
     [
-        (["solve", "1", "2", "--target", "-1/3"], ["solve", "1", "2", "--target=-1/3"]),
-        (["solve", "1", "2", "--target", "5"], ["solve", "1", "2", "--target=5"]),
-        (["play", "--seed", "-1"], ["play", "--seed=-1"]),
-        (["play", "--count", "6"], ["play", "--count", "6"]),
-        (["check", "3", "8", "-8*3"], ["check", "3", "8", "\0-8*3"]),
-        (["solve", "-3", "3", "-h"], ["solve", "\0-3", "3", "-h"]),
-        (["solve", "3", "--first", "--", "-"], ["solve", "3", "--first", "--", "-"]),
-        (["play", "-3"], ["play", "-3"]),  # only cards and expressions are items
-        (["solve", "3", "--target"], ["solve", "3", "--target"]),
+        (["solve", "x"], {"stderr": "/dev/full"}, 2),
+        (["solve", *"12345678"], {"stderr": "/dev/full"}, 3),
+        (["--help"], {"stdout": "/dev/full"}, 4),
+        (["solve", "3", "3", "8", "8"], {"stdout": "/dev/full"}, 4),
     ],
 )
-def test_what_starts_with_a_minus_is_read_as_meant(argv, joined):
-    from t24.cli import _join_option_values
-
-    assert _join_option_values(argv) == joined
-
-
-def test_an_expression_that_starts_with_a_minus_is_checked_not_an_unknown_option():
-    code, out, err = run("check", "3", "3", "8", "8", "-8*3+3+8")
-    assert (code, out) == (1, "")
-    assert err == "wrong: cannot read that: column 1: a minus sign needs something before it; write a negative card as (-3)\n"
+def test_a_failing_stream_keeps_the_exit_code(args, streams, code):
+    files = {name: open(path, "w") for name, path in streams.items()}
+    try:
+        assert run(*args, **files)[0] == code
+    finally:
+        for file in files.values():
+            file.close()
 
 
-def test_a_card_like_a_fraction_is_named_as_a_card_not_an_option():
-    code, out, err = run("solve", "-1/3", "3")
-    assert (code, out) == (2, "")
-    assert err == "t24 solve: error: '-1/3' is not a whole number (cards are integers like 3 or 12)\n"
+def test_a_closed_stderr_does_not_spoil_a_good_answer():
+    done = subprocess.run(
+        [sys.executable, "-c", "import os, sys; os.close(2); sys.argv[1:] = ['solve', '3', '3', '8', '8']; "
+         "import runpy; runpy.run_module('t24', run_name='__main__')"],
+        capture_output=False, stdout=subprocess.PIPE, text=True, timeout=60,
+    )
+    assert (done.returncode, done.stdout) == (0, "8 / (3 - 8 / 3)\n")
+
+
+def test_a_reader_that_stops_early_ends_the_solver_quietly():
+    done = subprocess.run(
+        f"{sys.executable} -m t24 solve 1 2 3 4 5 --method fast | head -1", shell=True,
+        capture_output=True, text=True, timeout=60,
+    )
+    assert done.stderr == "" and len(done.stdout.splitlines()) == 1

@@ -1,13 +1,15 @@
 """The methods: the posts' own counts and examples, exactness, and agreement between methods."""
 
+import itertools
 from collections import Counter
+from decimal import Decimal
 from fractions import Fraction
 
 import pytest
 
 import t24
-from t24.hand import SearchTooLarge, permutations
-from t24.methods import patterns, postfix, recursive
+from t24.hand import SearchTooLarge, orderings
+from t24.methods import TABLE, patterns, postfix, recursive, sizes
 
 
 def uses_exactly(expr, hand):
@@ -20,7 +22,7 @@ def test_pattern_article_counts():
     assert len(patterns.PATTERNS) == 11
     assert set(patterns.make_patterns(4)) == set(patterns.PATTERNS)
     assert len(patterns.operator_choices(3)) == 64 == 4 * 4 * 4
-    assert patterns.count_candidates([4, 5, 6, 7]) == 11 * 24 * 64
+    assert sizes.pattern_candidates([4, 5, 6, 7]) == 11 * 24 * 64
     search = patterns.search([4, 5, 6, 7])
     assert search.generated == search.evaluated == 11 * 24 * 64  # no part of 4 5 6 7 makes 0
     with_zero = patterns.search([3, 3, 8, 8])  # 3 - 3 = 0 can end up as a divisor
@@ -36,10 +38,9 @@ def test_generated_patterns_for_other_counts_are_complete():
         assert len(texts) == len(patterns.make_patterns(count))
 
 
-def test_permutations_skip_repeats_as_the_cpp_post_says():
-    assert len(permutations((1, 5, 5, 5))) == 4
-    assert len(permutations((4, 5, 6, 7))) == 24
-    assert len(permutations((3, 3, 8, 8))) == 6
+@pytest.mark.parametrize("hand, count", [((1, 5, 5, 5), 4), ((4, 5, 6, 7), 24), ((3, 3, 8, 8), 6)])
+def test_orderings_skip_repeats_as_the_cpp_post_says(hand, count):
+    assert len(orderings(hand)) == count == sizes.ordering_count(hand)
 
 
 def test_postfix_article_counts():
@@ -176,19 +177,52 @@ def test_five_numbers_every_method_that_takes_them_agrees_on_distinct_answers():
         assert all(lst == lists[0] for lst in lists) and lists[0]
 
 
-def test_unreasonable_searches_are_refused_before_any_work():
-    with pytest.raises(SearchTooLarge, match="1,382,400 candidates for 5 numbers .*use method='patterns-compiled'"):
-        t24.solve([1, 2, 3, 4, 5], method="patterns")
-    with pytest.raises(SearchTooLarge, match="30,965,760 candidates .*use method='fast'"):
-        t24.solve([1, 2, 3, 4, 5, 6], method="postfix")
-    for method in ("patterns-compiled", "postfix-compiled"):
-        with pytest.raises(SearchTooLarge, match="use method='fast'"):
-            t24.solve([1, 2, 3, 4, 5, 6], method=method)
-    for first in (False, True):  # the size is known before the search starts, first answer or not
-        with pytest.raises(SearchTooLarge, match="20,995,200 final numbers for 6 numbers"):
-            t24.solve([1, 2, 3, 4, 5, 6], method="recursive", first=first)
-    # six numbers are fine for the fast method
-    assert t24.solve([1, 2, 3, 4, 5, 6], method="fast", first=True)[0].value == 24
+# Each hand past a method's limit, with the method the refusal names (None: no method copes).
+REFUSED = [
+    ((1, 2, 3, 4, 5), "patterns", "patterns-compiled"),
+    ((0, 1, 2, 3, 4), "postfix", "postfix-compiled"),
+    ((1, 2, 3, 4, 5, 6), "postfix", "fast"),
+    ((1, 2, 3, 4, 5, 6), "recursive", "fast"),
+    ((2, 2, 2, 2, 2, 2), "patterns-compiled", "fast"),
+    ((0,) * 7, "postfix-compiled", "fast"),
+    ((0, 1, 2, 3, 4, 5), "fast", None),
+    ((0, 1, 2, 3, 4, 5, 6), "fast", None),
+    ((1, 2, 3, 4, 5, 6, 7), "fast", None),
+    ((1, 1, 2, 2, 3, 3, 4), "fast", None),
+    ((1,) * 9, "fast", None),
+]
+
+
+@pytest.mark.parametrize("hand, method, instead", REFUSED)
+@pytest.mark.parametrize("first", [False, True])
+def test_a_search_too_large_is_refused_before_any_work_naming_a_method_that_copes(
+    hand, method, instead, first, monkeypatch
+):
+    monkeypatch.setattr(TABLE[method], "solve", None)  # refused before the method is called
+    copes = f"use method={instead!r}" if instead else "no method takes a hand this large"
+    with pytest.raises(SearchTooLarge, match=f"method={method!r} would try .* for {len(hand)} numbers.*{copes}"):
+        t24.solve(hand, 0, method=method, first=first)
+    if instead:
+        assert TABLE[instead].size(hand) <= TABLE[instead].limit
+
+
+@pytest.mark.parametrize(
+    "hand", [(1, 2, 3, 4, 5, 6), (5, 6, 7, 8, 9, 10), (0, 1, 1, 2, 2, 3), (0,) * 7, (1, 1, 1, 2, 2, 2, 2)]
+)
+def test_fast_takes_six_different_cards_and_seven_with_many_repeats(hand):
+    assert TABLE["fast"].size(hand) <= TABLE["fast"].limit
+
+
+def test_can_make_is_refused_like_fast():
+    with pytest.raises(SearchTooLarge, match="method='fast'"):
+        t24.can_make(range(1, 8))
+
+
+def test_every_record_is_complete():
+    for name, method in TABLE.items():
+        assert method.name == name and method.colour.startswith("#") and method.unit.endswith("s")
+        assert method.label == ("as written" if method.as_written else "optimised")
+        assert bool(method.post) == method.as_written and set(method.instead) <= set(TABLE)
 
 
 @pytest.mark.parametrize(
@@ -202,6 +236,10 @@ def test_unreasonable_searches_are_refused_before_any_work():
         ([1, 2], 2.5, "is a float"),
         ([1, 2], "1/0", "is not a number"),
         ([10**200, 1], 24, "number too long"),
+        ([Decimal("3.5"), 3], 24, "Decimal.*not a whole number"),
+        (itertools.count(), 24, "too many numbers: at most 100"),
+        ([3, 3, 8, 8], Decimal("NaN"), "target Decimal.*is not a number"),
+        (None, 24, "expected a list of whole numbers"),
     ],
 )
 def test_bad_input_is_refused_with_a_reason(numbers, target, message):
@@ -212,3 +250,11 @@ def test_bad_input_is_refused_with_a_reason(numbers, target, message):
 def test_unknown_method():
     with pytest.raises(t24.InputError, match="unknown method 'magic'"):
         t24.solve([1, 2, 3, 4], method="magic")
+
+
+def test_decimals_and_numpy_numbers_are_taken_exactly():
+    import numpy as np
+
+    assert t24.solve([Decimal("3"), 3, np.int64(8), 8], Decimal("24")) == t24.solve([3, 3, 8, 8])
+    with pytest.raises(t24.InputError, match="timedelta64.*not a whole number"):
+        t24.solve([np.timedelta64(3), 3, 8, 8])
