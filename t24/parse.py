@@ -64,7 +64,7 @@ def parse(text: str) -> Expr:
         raise ExpressionError(f"expected text, got {type(text).__name__}")
     if len(text) > MAX_LENGTH:
         raise ExpressionError(
-            f"expression is too long ({len(text)} characters; at most {MAX_LENGTH})"
+            f"expression is too long: {len(text):,} characters (at most {MAX_LENGTH:,})"
         )
     clean = _normalise(text)
     if not clean.strip():

@@ -89,7 +89,7 @@ def test_article_4567_strings_are_two_answers():
 
 def test_distinct_answers_agree_across_methods_on_a_fixed_sample():
     deck = list(combinations_with_replacement(range(1, 14), 4))
-    sample = random.Random(24).sample(deck, 40)
+    sample = random.Random(24).sample(deck, 8)  # every hand: the whole-deck agreement test
     for hand in sample:
         lists = [t24.solve(hand, method=m, distinct=True) for m in t24.METHODS]
         assert all(lst == lists[0] for lst in lists), hand

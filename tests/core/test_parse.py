@@ -93,7 +93,9 @@ def test_refuses_non_text():
     [
         ("(" * 10_000 + "1" + ")" * 10_000, "too long"),
         ("(" * 100 + "1" + ")" * 100, "nested too deeply"),
-        ("1+" * 300 + "1", "too long"),
+        ("1+" * 500 + "1", "too long: 1,001 characters"),
+        ("(-(8))", "column 2: a minus sign needs something before it; write a negative card as"),
+        ("-(8)", "column 1: a minus sign"),
         ("9" * 200, "column 1: number too long: at most 100 digits"),
         ("1 + " + "9" * 101, "column 5: number too long: at most 100 digits"),
     ],

@@ -1,5 +1,6 @@
 """The methods: the posts' own counts and examples, exactness, and agreement between methods."""
 
+import dataclasses
 import itertools
 from collections import Counter
 from decimal import Decimal
@@ -171,7 +172,7 @@ def test_any_numbers_any_target(method):
 def test_five_numbers_every_method_that_takes_them_agrees_on_distinct_answers():
     # Five different cards are past the as-written pattern and postfix loops' limits (1,382,400
     # and 430,080 candidates); five with repeats are not (1 1 1 1 13: 5 orderings).
-    for hand, target in [((1, 2, 3, 4, 5), 24), ((2, 3, 5, 7, 11), 100), ((1, 1, 1, 1, 13), 0)]:
+    for hand, target in [((2, 3, 5, 7, 11), 100), ((1, 1, 1, 1, 13), 0)]:
         methods = [m for m in t24.METHODS if m not in ("patterns", "postfix") or len(set(hand)) < 3]
         lists = [t24.solve(hand, target, method=m, distinct=True) for m in methods]
         assert all(lst == lists[0] for lst in lists) and lists[0]
@@ -198,7 +199,8 @@ REFUSED = [
 def test_a_search_too_large_is_refused_before_any_work_naming_a_method_that_copes(
     hand, method, instead, first, monkeypatch
 ):
-    monkeypatch.setattr(TABLE[method], "solve", None)  # refused before the method is called
+    # refused before the method is called
+    monkeypatch.setitem(TABLE, method, dataclasses.replace(TABLE[method], solve=None))
     copes = f"use method={instead!r}" if instead else "no method takes a hand this large"
     with pytest.raises(SearchTooLarge, match=f"method={method!r} would try .* for {len(hand)} numbers.*{copes}"):
         t24.solve(hand, 0, method=method, first=first)
