@@ -14,3 +14,10 @@ def close_figures():
     plt = __import__("sys").modules.get("matplotlib.pyplot")
     if plt is not None:
         plt.close("all")
+
+
+def pytest_collection_modifyitems(items):
+    """Every test under tests/browser needs Chromium: mark it, so a plain `pytest` leaves it out."""
+    for item in items:
+        if "browser" in item.path.parts:
+            item.add_marker(pytest.mark.browser)

@@ -13,7 +13,11 @@ from t24.cli import main
 def run(*args, **streams):
     """Run `python -m t24 ARGS` as a user would; return (exit code, stdout, stderr)."""
     done = subprocess.run(
-        [sys.executable, "-m", "t24", *args], capture_output=not streams, text=True, timeout=60, **streams
+        [sys.executable, "-m", "t24", *args],
+        capture_output=not streams,
+        text=True,
+        timeout=60,
+        **streams,
     )
     return done.returncode, done.stdout, done.stderr
 
@@ -46,7 +50,12 @@ def test_solve_json_counts_the_answers_and_the_search(capsys):
         (["solve", "-3", "5", "--target", "8"], 0, "out", "5 - (-3)"),
         (["solve", "3", "3", "8", "8", "--tar", "-1/3"], 1, "err", "no way to make -1/3"),
         (["solve", "--target", "-3", "-1", "2", "3", "4", "--first"], 0, "out", "-"),
-        (["check", "3", "3", "8", "8", "--target", "24", "8/(3-8/3)"], 0, "out", "right: 8 / (3 - 8 / 3) = 24"),
+        (
+            ["check", "3", "3", "8", "8", "--target", "24", "8/(3-8/3)"],
+            0,
+            "out",
+            "right: 8 / (3 - 8 / 3) = 24",
+        ),
         (["check", "24", "24"], 0, "out", "right: 24 = 24"),
         (["check", "3", "3", "8", "8", "-8*3+3+8+24+24"], 2, "err", "a minus sign needs something"),
         (["check", "3", "3", "8", "8", "3*8-3+8"], 1, "err", "makes 29, not 24"),
@@ -89,7 +98,10 @@ def test_each_command_line_gets_its_exit_code_and_one_line(capsys, args, code, s
         (["2"] * 6 + ["--method", "patterns-compiled", "--target", "7"], "use --method fast"),
         (["0", "1", "2", "3", "4", "--method", "postfix"], "use --method postfix-compiled"),
         (["1", "2", "3", "4", "5", "--method", "patterns"], "use --method patterns-compiled"),
-        (["1", "2", "3", "4", "5", "6", "--method", "recursive", "--first"], "20,995,200 final numbers"),
+        (
+            ["1", "2", "3", "4", "5", "6", "--method", "recursive", "--first"],
+            "20,995,200 final numbers",
+        ),
     ],
 )
 def test_a_search_too_large_is_exit_3_in_command_line_words(capsys, args, names):
@@ -131,16 +143,26 @@ def test_a_failing_stream_keeps_the_exit_code(args, streams, code):
 
 def test_a_closed_stderr_does_not_spoil_a_good_answer():
     done = subprocess.run(
-        [sys.executable, "-c", "import os, sys; os.close(2); sys.argv[1:] = ['solve', '3', '3', '8', '8']; "
-         "import runpy; runpy.run_module('t24', run_name='__main__')"],
-        capture_output=False, stdout=subprocess.PIPE, text=True, timeout=60,
+        [
+            sys.executable,
+            "-c",
+            "import os, sys; os.close(2); sys.argv[1:] = ['solve', '3', '3', '8', '8']; "
+            "import runpy; runpy.run_module('t24', run_name='__main__')",
+        ],
+        capture_output=False,
+        stdout=subprocess.PIPE,
+        text=True,
+        timeout=60,
     )
     assert (done.returncode, done.stdout) == (0, "8 / (3 - 8 / 3)\n")
 
 
 def test_a_reader_that_stops_early_ends_the_solver_quietly():
     done = subprocess.run(
-        f"{sys.executable} -m t24 solve 1 2 3 4 5 --method fast | head -1", shell=True,
-        capture_output=True, text=True, timeout=60,
+        f"{sys.executable} -m t24 solve 1 2 3 4 5 --method fast | head -1",
+        shell=True,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert done.stderr == "" and len(done.stdout.splitlines()) == 1

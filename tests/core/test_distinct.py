@@ -51,7 +51,9 @@ def test_different_answers(a, b):
 
 
 leaves = st.integers(min_value=0, max_value=13).map(Num)
-trees = st.recursive(leaves, lambda c: st.builds(BinOp, st.sampled_from("+-*/"), c, c), max_leaves=6)
+trees = st.recursive(
+    leaves, lambda c: st.builds(BinOp, st.sampled_from("+-*/"), c, c), max_leaves=6
+)
 
 
 @settings(max_examples=300, deadline=None)

@@ -86,9 +86,17 @@ def test_negative_leaves_print_in_brackets_and_read_back():
     [
         ("8/(3-8/3)", r"\frac{8}{3 - \dfrac{8}{3}}", r"8 \div \left(3 - 8 \div 3\right)"),
         ("(10*10-4)/4", r"\frac{10 \times 10 - 4}{4}", r"\left(10 \times 10 - 4\right) \div 4"),
-        ("(5-1/5)*5", r"\left(5 - \frac{1}{5}\right) \times 5", r"\left(5 - 1 \div 5\right) \times 5"),
+        (
+            "(5-1/5)*5",
+            r"\left(5 - \frac{1}{5}\right) \times 5",
+            r"\left(5 - 1 \div 5\right) \times 5",
+        ),
         ("7-(6-5)", r"7 - \left(6 - 5\right)", r"7 - \left(6 - 5\right)"),
-        ("6/(5/4-1)*2", r"\frac{6}{\dfrac{5}{4} - 1} \times 2", r"6 \div \left(5 \div 4 - 1\right) \times 2"),
+        (
+            "6/(5/4-1)*2",
+            r"\frac{6}{\dfrac{5}{4} - 1} \times 2",
+            r"6 \div \left(5 \div 4 - 1\right) \times 2",
+        ),
     ],
 )
 def test_latex_from_the_tree(typed, frac, div):
@@ -139,8 +147,16 @@ def bracket_pairs(text):
 def test_every_printed_bracket_pair_is_needed(expr):
     text = str(expr)
     for start, end in bracket_pairs(text):
-        if text[start + 1] == "-" and text[start + 2 :end].isdigit():
+        if text[start + 1] == "-" and text[start + 2 : end].isdigit():
             continue  # a negative card's own brackets: without them it would not parse
         shorter = text[:start] + text[start + 1 : end] + text[end + 1 :]
         reread = parse(shorter)
         assert reread != expr or value_or_none(reread) != value_or_none(expr)
+
+
+def test_the_package_docstring_example_runs():
+    import doctest
+
+    import t24
+
+    assert doctest.testmod(t24) == (0, 3)

@@ -35,24 +35,34 @@ SOURCES = ("pyproject.toml", "README.md", "LICENSE", "t24")
 def reads_saved_results(notebook: Path) -> bool:
     """True when a code cell of the notebook calls load_results."""
     cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
-    return any(cell["cell_type"] == "code" and "load_results" in "".join(cell["source"]) for cell in cells)
+    return any(
+        cell["cell_type"] == "code" and "load_results" in "".join(cell["source"]) for cell in cells
+    )
 
 
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb")) + sorted((ROOT / "teacher").glob("[0-9][0-9]-*.ipynb"))
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb")) + sorted(
+    (ROOT / "teacher").glob("[0-9][0-9]-*.ipynb")
+)
 RESULT_NOTEBOOKS = [path for path in NOTEBOOKS if reads_saved_results(path)]
 
 
 def run(command, **kwargs):
     """Run a command; fail with its output if it fails."""
     done = subprocess.run(command, capture_output=True, text=True, **kwargs)
-    assert done.returncode == 0, f"{' '.join(map(str, command))} exited {done.returncode}:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+    assert done.returncode == 0, (
+        f"{' '.join(map(str, command))} exited {done.returncode}:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+    )
     return done
 
 
 def clean_env(**extra) -> dict:
     """The environment without anything that could point Python or Jupyter back at the clone."""
-    env = {key: value for key, value in os.environ.items()
-           if key not in {"PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "MPLBACKEND"} and not key.startswith("JUPYTER")}
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in {"PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "MPLBACKEND"}
+        and not key.startswith("JUPYTER")
+    }
     env.update(extra)
     return env
 
@@ -65,11 +75,25 @@ def wheel(tmp_path_factory) -> Path:
     source.mkdir()
     for name in SOURCES:
         if (ROOT / name).is_dir():
-            shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+            shutil.copytree(
+                ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc")
+            )
         else:
             shutil.copy2(ROOT / name, source / name)
     out = work / "dist"
-    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--wheel-dir", str(out), str(source)])
+    run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--quiet",
+            "--wheel-dir",
+            str(out),
+            str(source),
+        ]
+    )
     (built,) = out.glob("t24-*.whl")
     return built
 
@@ -80,7 +104,10 @@ def plain_install(wheel, tmp_path_factory) -> Path:
     home = tmp_path_factory.mktemp("venv") / "venv"
     venv.EnvBuilder(with_pip=True, system_site_packages=False, clear=True).create(home)
     python = home / "bin" / "python"
-    run([str(python), "-m", "pip", "install", "--quiet", f"{wheel}[kernel]", "nbclient"], env=clean_env())
+    run(
+        [str(python), "-m", "pip", "install", "--quiet", f"{wheel}[kernel]", "nbclient"],
+        env=clean_env(),
+    )
     return python
 
 
@@ -90,11 +117,20 @@ def test_wheel_holds_the_package_and_its_saved_results(wheel):
         assert f"t24/bench/results/{name}" in names
     assert any(re.fullmatch(r"t24/bench/results/.+\.csv", name) for name in names)
     assert any(re.fullmatch(r"t24/bench/results/.+\.json", name) for name in names)
-    for package in ("t24/__init__.py", "t24/methods/__init__.py", "t24/game/__init__.py", "t24/notebook/__init__.py"):
+    for package in (
+        "t24/__init__.py",
+        "t24/methods/__init__.py",
+        "t24/game/__init__.py",
+        "t24/notebook/__init__.py",
+    ):
         assert package in names
     top = {name.split("/")[0] for name in names}
     assert top == {"t24", f"t24-{t24.__version__}.dist-info"}, top
-    assert not [name for name in names if name.endswith(".ipynb") or "/tests/" in name or "__pycache__" in name]
+    assert not [
+        name
+        for name in names
+        if name.endswith(".ipynb") or "/tests/" in name or "__pycache__" in name
+    ]
 
 
 def test_wheel_metadata_names_the_version_and_the_extras(wheel):
@@ -122,13 +158,22 @@ def test_notebook_runs_from_a_plain_install(notebook, plain_install, tmp_path):
         "print(json.dumps(nb.cells[-1].outputs[0]['text'].split()))\n"
     )
     data = tmp_path / "jupyter-data"  # no user kernelspec can stand in for the environment's own
-    done = run([str(plain_install), "-c", script, notebook.name], cwd=tmp_path,
-               env=clean_env(JUPYTER_DATA_DIR=str(data), JUPYTER_CONFIG_DIR=str(tmp_path / "jupyter-config")),
-               timeout=NOTEBOOK_TIMEOUT_S + 60)
+    done = run(
+        [str(plain_install), "-c", script, notebook.name],
+        cwd=tmp_path,
+        env=clean_env(
+            JUPYTER_DATA_DIR=str(data), JUPYTER_CONFIG_DIR=str(tmp_path / "jupyter-config")
+        ),
+        timeout=NOTEBOOK_TIMEOUT_S + 60,
+    )
     module, prefix = json.loads(done.stdout.strip().splitlines()[-1])
     home = plain_install.parents[1]
-    assert Path(prefix).resolve() == home.resolve(), f"the kernel ran in {prefix}, not in the fresh environment {home}"
-    assert Path(module).resolve().is_relative_to(home.resolve() / "lib"), f"t24 came from {module}, not from the installed wheel"
+    assert Path(prefix).resolve() == home.resolve(), (
+        f"the kernel ran in {prefix}, not in the fresh environment {home}"
+    )
+    assert Path(module).resolve().is_relative_to(home.resolve() / "lib"), (
+        f"t24 came from {module}, not from the installed wheel"
+    )
     assert not Path(module).is_relative_to(ROOT)
 
 

@@ -8,14 +8,20 @@ from t24.methods import fast
 
 
 def test_reachable_two_cards():
-    assert fast.reachable((3, 8)) == {Fraction(v) for v in (11, -5, 5, 24, Fraction(3, 8), Fraction(8, 3))}
+    assert fast.reachable((3, 8)) == {
+        Fraction(v) for v in (11, -5, 5, 24, Fraction(3, 8), Fraction(8, 3))
+    }
     assert fast.reachable((0, 5)) == {Fraction(v) for v in (5, -5, 0)}
 
 
 def test_splits_cover_every_cut_once():
     assert fast.splits((1, 2, 3)) == (
-        ((1,), (2, 3)), ((2,), (1, 3)), ((3,), (1, 2)),
-        ((1, 2), (3,)), ((1, 3), (2,)), ((2, 3), (1,)),
+        ((1,), (2, 3)),
+        ((2,), (1, 3)),
+        ((3,), (1, 2)),
+        ((1, 2), (3,)),
+        ((1, 3), (2,)),
+        ((2, 3), (1,)),
     )
     assert len(fast.splits((5, 5, 5))) == 2  # repeats collapse
 
@@ -31,8 +37,15 @@ def test_can_make_matches_brute_force_on_random_hands():
 
 
 def test_fast_matches_brute_force_distinct_answers_with_zeros_and_negatives():
-    for hand, target in [((0, 0, 3, 8), 0), ((0, 2, 3, 4), 24), ((-2, 3, 5, 7), 24), ((1, 1, 2, 2), 0)]:
-        assert t24.solve(hand, target, method="fast") == t24.solve(hand, target, method="postfix", distinct=True)
+    for hand, target in [
+        ((0, 0, 3, 8), 0),
+        ((0, 2, 3, 4), 24),
+        ((-2, 3, 5, 7), 24),
+        ((1, 1, 2, 2), 0),
+    ]:
+        assert t24.solve(hand, target, method="fast") == t24.solve(
+            hand, target, method="postfix", distinct=True
+        )
 
 
 def test_six_numbers():
@@ -48,4 +61,3 @@ def test_first_answer_is_one_of_all_answers():
     for hand in [(3, 3, 8, 8), (4, 5, 6, 7), (1, 2, 3, 4, 5)]:
         first = t24.solve(hand, method="fast", first=True)
         assert len(first) == 1 and first[0] in t24.solve(hand, method="fast")
-
