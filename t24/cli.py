@@ -13,24 +13,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
+import shlex
 import sys
 from pathlib import Path
 
 from . import __version__, solver
 from .check import check_answer
-from .hand import (
-    MAX_DIGITS,
-    MINUS_SIGNS,
-    TOO_LONG,
-    InputError,
-    SearchTooLarge,
-    as_hand,
-    as_target,
-    foreign_digit,
-    not_a_digit,
-    shown,
-)
+from .hand import InputError, SearchTooLarge, as_hand, as_target, whole
 from .methods import METHODS, TABLE
 from .text import describe, hand_text
 
@@ -38,6 +27,17 @@ from .text import describe, hand_text
 MAX_GROWTH = 8
 MAX_GROWTH_WHY = f": every method refuses {MAX_GROWTH} different numbers, so {MAX_GROWTH} already shows the limit"
 
+DESCRIPTION = "The 24 game: make a target from cards with + - * / and brackets."
+EXIT_CODES = (
+    "exit codes: 0 answer found / right, 1 none / wrong, 2 usage error, "
+    "3 search too large for the method, 4 output cannot be written, 130 interrupted"
+)
+PLAY = "Deal hands to solve. Type an answer; h gives a hint, s shows an answer, q quits."
+BENCH = (
+    "Time every method on a sample of hands (the optimised ones on all 1820 hands of cards 1-13 too), "
+    "growth with 2 to 6 numbers, and the PyPI solvers game24/point24 if installed; "
+    "save the results as CSV/JSON in a new folder and print a table."
+)
 CHECK_EXAMPLE = 't24 check 3 3 8 8 "8/(3-8/3)"'
 EXIT_FOUND, EXIT_NONE, EXIT_USAGE, EXIT_TOO_LARGE, EXIT_OUTPUT, EXIT_INTERRUPTED = (
     0,
@@ -61,7 +61,7 @@ class Parser(argparse.ArgumentParser):
         (file or sys.stdout).write(message)  # help and version: a failure is exit 4
 
 
-def _argument(convert):
+def _typed(convert):
     """An argparse type from a converter that raises InputError."""
 
     def read(text: str):
@@ -70,81 +70,80 @@ def _argument(convert):
         except InputError as error:
             raise argparse.ArgumentTypeError(str(error)) from None
 
-    read.__name__ = convert.__name__
+    read.__name__ = getattr(convert, "__name__", "value")
     return read
-
-
-target_arg = _argument(as_target)
 
 
 def whole_number(name: str, low: int | None = None, high: int | None = None, why: str = ""):
     """An argparse type for a whole number option, at least `low` and at most `high` (because `why`)."""
 
     def convert(text: str) -> int:
-        # The digits 0-9 with an optional sign (any of the three minus signs), as for cards:
-        # not int()'s grammar, which also takes other scripts' digits and underscores.
-        match = re.fullmatch("([" + re.escape("+" + MINUS_SIGNS) + "]?)([0-9]+)", text.strip())
-        if match is None:
-            digit = foreign_digit(text)
-            raise argparse.ArgumentTypeError(
-                not_a_digit(digit) if digit else f"{name} must be a whole number, not {shown(text)}"
-            )
-        if len(match[2].lstrip("0")) > MAX_DIGITS:
-            raise argparse.ArgumentTypeError(TOO_LONG)
-        value = int(match[2]) * (-1 if match[1] and match[1] in MINUS_SIGNS else 1)
+        value = whole(text, name)  # the cards' grammar: digits 0-9, not int()'s other scripts
         if low is not None and value < low:
-            raise argparse.ArgumentTypeError(f"{name} must be at least {low}, not {value}")
+            raise InputError(f"{name} must be at least {low}, not {value}")
         if high is not None and value > high:
-            raise argparse.ArgumentTypeError(f"{name} must be at most {high}, not {value}{why}")
+            raise InputError(f"{name} must be at most {high}, not {value}{why}")
         return value
 
-    return convert
+    return _typed(convert)
 
 
-def _methods_arg(text: str) -> list[str]:
-    names = [name.strip() for name in text.replace(",", " ").split() if name.strip()]
+def _methods(text: str) -> list[str]:
+    names = list(dict.fromkeys(text.replace(",", " ").split()))
     unknown = [name for name in names if name not in METHODS]
     if unknown or not names:
-        raise argparse.ArgumentTypeError(
+        raise InputError(
             f"unknown method {', '.join(unknown) or text!r}; choose from {', '.join(METHODS)}"
         )
     return names
 
 
+def _options(parser: Parser, *options: tuple) -> None:
+    """Add options given as (flag, help, type or action or None, default)."""
+    for flag, help, kind, default in options:
+        if kind in ("store_true", None):
+            parser.add_argument(flag, help=help, action=kind or "store", default=default)
+        else:
+            parser.add_argument(flag, help=help, type=kind, default=default)
+
+
 def build_parser() -> tuple[Parser, dict[str, Parser]]:
     """The parser, and each command's own parser by name (for errors in the command's name)."""
-    parser = Parser(
-        prog="t24",
-        description="The 24 game: make a target from cards with + - * / and brackets.",
-        epilog="exit codes: 0 answer found / right, 1 none / wrong, 2 usage error, "
-        "3 search too large for the method, 4 output cannot be written, 130 interrupted",
-    )
+    from .bench import GROWTH_HANDS, QUICK_HANDS, QUICK_SAMPLE, SAMPLE_HANDS, SLOW_SWEEP
+    from .bench.clock import CLOCKS
+    from .game import MAX_COUNT, MIN_COUNT
+
+    parser = Parser(prog="t24", description=DESCRIPTION, epilog=EXIT_CODES)
     parser.add_argument("--version", action="version", version=f"t24 {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     commands.required = True
-    target_help = "what to make (default 24; a fraction like 1/3 or -1/3 works)"
+    target = (
+        "--target",
+        "what to make (default 24; a fraction like 1/3 or -1/3 works)",
+        _typed(as_target),
+        as_target(24),
+    )
+    add = commands.add_parser
 
-    solve = commands.add_parser(
+    solve = add(
         "solve", help="print every way to make the target", description="Print one answer per line."
     )
     solve.add_argument("numbers", nargs="+", metavar="N", help="the cards, e.g. 3 3 8 8")
-    solve.add_argument("--target", type=target_arg, default=as_target(24), help=target_help)
     solve.add_argument(
         "--method",
         choices=METHODS,
         default="recursive",
         help="which method searches (default recursive)",
     )
-    solve.add_argument("--first", action="store_true", help="stop at the first answer")
-    solve.add_argument(
-        "--distinct", action="store_true", help="one answer per class of equivalent answers"
+    _options(
+        solve,
+        target,
+        ("--first", "stop at the first answer", "store_true", False),
+        ("--distinct", "one answer per class of equivalent answers", "store_true", False),
+        ("--json", "print JSON: numbers, target, method, answers, counts", "store_true", False),
     )
-    solve.add_argument(
-        "--json", action="store_true", help="print JSON: numbers, target, method, answers, counts"
-    )
-    solve.set_defaults(run=run_solve)
 
-    check = commands.add_parser(
+    check = add(
         "check",
         help="check an answer",
         description="Check that an expression uses exactly the numbers and makes the target.",
@@ -153,116 +152,81 @@ def build_parser() -> tuple[Parser, dict[str, Parser]]:
         "items",
         nargs="+",
         metavar="N",
-        help='the cards, then the expression in quotes: 3 3 8 8 "8/(3-8/3)"',
+        help=f"the cards, then the expression in quotes: {CHECK_EXAMPLE}",
     )
-    check.add_argument("--target", type=target_arg, default=as_target(24), help=target_help)
-    check.set_defaults(run=run_check)
+    _options(check, target)
 
-    from .game import MAX_COUNT, MIN_COUNT
+    play = add("play", help="practise: make the target from dealt cards", description=PLAY)
+    _options(
+        play,
+        target,
+        ("--low", "lowest card (default 1)", whole_number("--low"), 1),
+        ("--high", "highest card (default 13)", whole_number("--high"), 13),
+        (
+            "--count",
+            f"cards per hand, {MIN_COUNT} to {MAX_COUNT} (default 4)",
+            whole_number("--count"),
+            4,
+        ),
+        (
+            "--seed",
+            "seed the deal (0 or more), to replay the same hands",
+            whole_number("--seed", 0),
+            None,
+        ),
+        ("--any", "deal any hand; 'none' answers one that cannot be done", "store_true", False),
+        ("--rounds", "stop after this many hands", whole_number("--rounds", 1), None),
+    )
 
-    play = commands.add_parser(
-        "play",
-        help="practise: make the target from dealt cards",
-        description="Deal hands to solve. Type an answer; h gives a hint, s shows an answer, q quits.",
-    )
-    play.add_argument("--target", type=target_arg, default=as_target(24), help=target_help)
-    play.add_argument(
-        "--low", type=whole_number("--low"), default=1, help="lowest card (default 1)"
-    )
-    play.add_argument(
-        "--high", type=whole_number("--high"), default=13, help="highest card (default 13)"
-    )
-    play.add_argument(
-        "--count",
-        type=whole_number("--count"),
-        default=4,
-        help=f"cards per hand, {MIN_COUNT} to {MAX_COUNT} (default 4)",
-    )
-    play.add_argument(
-        "--seed",
-        type=whole_number("--seed", 0),
-        default=None,
-        help="seed the deal (0 or more), to replay the same hands",
-    )
-    play.add_argument(
-        "--any",
-        dest="any_hand",
-        action="store_true",
-        help="deal any hand; 'none' answers one that cannot be done",
-    )
-    play.add_argument(
-        "--rounds",
-        type=whole_number("--rounds", 1),
-        default=None,
-        help="stop after this many hands",
-    )
-    play.set_defaults(run=run_play)
-
-    from .bench import (
-        GROWTH_COUNTS,
-        GROWTH_HANDS,
-        QUICK_HANDS,
-        QUICK_SAMPLE,
-        SAMPLE_HANDS,
-        SLOW_SWEEP,
-    )
-    from .bench.clock import CLOCKS
-
-    bench = commands.add_parser(
-        "bench",
-        help="time every method and save the figures",
-        description="Time every method on a sample of hands (the optimised ones on all 1820 hands of cards 1-13 too), "
-        "growth with 2 to 6 numbers, and the PyPI solvers game24/point24 if installed; "
-        "save the results as CSV/JSON in a new folder and print a table.",
-    )
-    bench.add_argument(
-        "--quick",
-        action="store_true",
-        help=f"{QUICK_HANDS} hands instead of the deck, {QUICK_SAMPLE} for every method, fewer growth hands",
-    )
-    bench.add_argument(
-        "--hands",
-        type=whole_number("--hands", 1),
-        help="a fixed sample of this many hands instead of the deck",
-    )
-    bench.add_argument(
-        "--sample",
-        type=whole_number("--sample", 1),
-        help=f"hands every method sweeps, as-written ones too (default {SAMPLE_HANDS})",
-    )
-    bench.add_argument(
-        "--methods",
-        type=_methods_arg,
-        default=list(METHODS),
-        help="comma-separated methods (default all)",
-    )
-    bench.add_argument(
-        "--out", help="a new folder for the results (default t24-bench/<date and time>)"
-    )
-    bench.add_argument(
-        "--replace",
-        action="store_true",
-        help="overwrite the results already in --out (never a full run with a sample)",
-    )
-    bench.add_argument(
-        "--no-peers", action="store_true", help="skip game24 and point24 even if installed"
-    )
-    bench.add_argument(
-        "--repeat",
-        type=whole_number("--repeat", 1),
-        default=3,
-        help=f"repeat each sweep up to N times, keep the fastest (sweeps over {SLOW_SWEEP:g} s run once)",
-    )
-    bench.add_argument(
-        "--max-count",
-        type=whole_number("--max-count", 2, MAX_GROWTH, MAX_GROWTH_WHY),
-        default=max(GROWTH_COUNTS),
-        help=f"growth: up to this many numbers, at most {MAX_GROWTH} (default 6)",
-    )
-    bench.add_argument(
-        "--growth-hands",
-        type=whole_number("--growth-hands", 1),
-        help=f"growth: hands per count (default {GROWTH_HANDS}, --quick 2)",
+    bench = add("bench", help="time every method and save the figures", description=BENCH)
+    _options(
+        bench,
+        (
+            "--quick",
+            f"{QUICK_HANDS} hands instead of the deck, {QUICK_SAMPLE} for every method, fewer growth hands",
+            "store_true",
+            False,
+        ),
+        (
+            "--hands",
+            "a fixed sample of this many hands instead of the deck",
+            whole_number("--hands", 1),
+            None,
+        ),
+        (
+            "--sample",
+            f"hands every method sweeps, as-written ones too (default {SAMPLE_HANDS})",
+            whole_number("--sample", 1),
+            None,
+        ),
+        ("--methods", "comma-separated methods (default all)", _typed(_methods), list(METHODS)),
+        ("--out", "a new folder for the results (default t24-bench/<date and time>)", None, None),
+        (
+            "--replace",
+            "overwrite the results already in --out (never a full run with a sample)",
+            "store_true",
+            False,
+        ),
+        ("--no-peers", "skip game24 and point24 even if installed", "store_true", False),
+        (
+            "--repeat",
+            f"repeat each sweep up to N times, keep the fastest (sweeps over {SLOW_SWEEP:g} s run once)",
+            whole_number("--repeat", 1),
+            3,
+        ),
+        (
+            "--max-count",
+            f"growth: up to this many numbers, at most {MAX_GROWTH} (default 6)",
+            whole_number("--max-count", 2, MAX_GROWTH, MAX_GROWTH_WHY),
+            6,
+        ),
+        (
+            "--growth-hands",
+            f"growth: hands per count (default {GROWTH_HANDS}, --quick 2)",
+            whole_number("--growth-hands", 1),
+            None,
+        ),
+        ("--no-progress", "no progress bars", "store_true", False),
     )
     bench.add_argument(
         "--clock",
@@ -270,8 +234,8 @@ def build_parser() -> tuple[Parser, dict[str, Parser]]:
         default="cpu",
         help="cpu: this process's CPU time (default; steady on a shared machine); wall: elapsed time",
     )
-    bench.add_argument("--no-progress", action="store_true", help="no progress bars")
-    bench.set_defaults(run=run_bench)
+    for name, command in commands.choices.items():
+        command.set_defaults(run=globals()[f"run_{name}"])
     return parser, dict(commands.choices)
 
 
@@ -334,7 +298,7 @@ def run_play(args) -> int:
         raise InputError(
             "there is no input to read (standard input is closed); run it at a terminal or pipe answers in"
         )
-    game = Game(args.target, args.low, args.high, args.count, args.seed, args.any_hand)
+    game = Game(args.target, args.low, args.high, args.count, args.seed, args.any)
     args.outcome = EXIT_FOUND
     # Text that is not UTF-8, or a terminal that cannot show a character, must not end the game.
     for stream, errors in ((sys.stdin, "replace"), (sys.stdout, "backslashreplace")):
@@ -351,26 +315,6 @@ def run_play(args) -> int:
         print(f"interrupted; final score: {game.score}")
         return EXIT_INTERRUPTED
     return EXIT_FOUND
-
-
-def _bench_command(args) -> str:
-    """The command line that reproduces this run, for meta.json."""
-    parts = ["t24", "bench"]
-    for flag in ("quick", "no_peers", "replace"):
-        if getattr(args, flag):
-            parts.append("--" + flag.replace("_", "-"))
-    for flag in ("hands", "sample", "out", "growth_hands"):
-        if getattr(args, flag):
-            parts += ["--" + flag.replace("_", "-"), str(getattr(args, flag))]
-    if list(args.methods) != list(METHODS):
-        parts += ["--methods", ",".join(args.methods)]
-    if args.repeat != 3:
-        parts += ["--repeat", str(args.repeat)]
-    if args.max_count != 6:
-        parts += ["--max-count", str(args.max_count)]
-    if args.clock != "cpu":
-        parts += ["--clock", args.clock]
-    return " ".join(parts)
 
 
 def run_bench(args) -> int:
@@ -402,7 +346,7 @@ def run_bench(args) -> int:
         growth_counts=range(2, args.max_count + 1),
         growth_hands=args.growth_hands or (2 if args.quick else GROWTH_HANDS),
         progress=not args.no_progress,
-        command=_bench_command(args),
+        command=args.command_line,
         clock=args.clock,
         replace=args.replace,
     )
@@ -484,6 +428,7 @@ def _run(argv: list[str]) -> int:
     parser, commands = build_parser()
     try:
         args = parser.parse_args(_arrange(argv, commands))
+        args.command_line = shlex.join(["t24", *argv])
     except SystemExit as exit:  # --help, --version, a usage error: argparse has printed it
         return exit.code if isinstance(exit.code, int) else EXIT_USAGE
     name, args.outcome = f"t24 {args.command}", EXIT_FOUND
