@@ -1,7 +1,7 @@
 """Every hand of the deck (four cards from 1 to 13): every method agrees, exactly.
 
 The as-written pattern and postfix loops fill or walk thousands of candidates a hand, so they
-sweep every 10th and every 3rd hand here, and the whole deck with T24_FULL_DECK=1; every other
+sweep every 20th and every 4th hand here, and the whole deck with T24_FULL_DECK=1; every other
 method sweeps every hand. The as-written methods find exactly their compiled variants' trees, in
 the same order; every method's distinct answers are fast's.
 """
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.slow
 
 DECK = list(combinations_with_replacement(range(1, 14), 4))
 FULL = os.environ.get("T24_FULL_DECK") == "1"
-STRIDE = {"patterns": 10, "postfix": 3}
+STRIDE = {"patterns": 20, "postfix": 4}
 
 
 @cache
@@ -36,12 +36,6 @@ def test_the_deck_has_1362_solvable_hands():
     assert sum(t24.can_make(hand) for hand in DECK) == 1362
 
 
-@pytest.mark.parametrize("method", ["patterns", "postfix"])
-def test_as_written_loops_find_the_compiled_trees_in_the_same_order(method):
-    for hand in hands(method):
-        assert t24.solve(hand, method=method) == t24.solve(hand, method=f"{method}-compiled"), hand
-
-
 @pytest.mark.parametrize("method", t24.METHODS)
 def test_every_method_gives_fast_s_distinct_answers(method):
     for hand in hands(method):
@@ -49,3 +43,5 @@ def test_every_method_gives_fast_s_distinct_answers(method):
         for expr in trees:
             assert expr.value == 24 and Counter(expr.leaves()) == Counter(hand), (hand, str(expr))
         assert t24.distinct.distinct(trees) == reference(hand), hand
+        if method in STRIDE:  # the as-written loops: their compiled variant's trees, in order
+            assert trees == t24.solve(hand, method=f"{method}-compiled"), hand
