@@ -137,3 +137,36 @@ def check(
         return False
     print(f"Right: your {what} agrees on all {len(cases)} cases tried.")
     return True
+
+
+# ---- lesson 03: recursive reduction -------------------------------------------------------
+
+REDUCTION_CASES = [((3, 3, 8, 8), 24), ((4, 5, 6, 7), 24), ((1, 5, 5, 5), 24), ((2, 3, 4), 10)]
+
+
+def check_reduction(search: Callable) -> bool:
+    """Check a Search(n) like the post's, `search(array, n, target, found)`, in one sentence."""
+    from fractions import Fraction
+
+    from ..methods import recursive
+
+    def hits(step: Callable) -> Callable:
+        def attempt(hand: tuple, target: int) -> list:
+            found: list = []
+            step(recursive.start(hand), len(hand), Fraction(target), found)
+            return found
+
+        return attempt
+
+    def hint(example, case: tuple) -> str:
+        array = recursive.start(case[0])
+        search(array, len(array), Fraction(case[1]), [])
+        if array == recursive.start(case[0]):
+            return "Which step of it does your search never take, or take with the wrong numbers?"
+        left = " ".join(str(value) for value, _ in array)
+        return (
+            f"It changes the numbers for the next pair: for {case_text(case)} the array ends as "
+            f"{left}, not {case_text(case)} — what must you put back after the recursive call?"
+        )
+
+    return check(hits(search), hits(recursive.search), REDUCTION_CASES, what="search", hint=hint)
