@@ -457,17 +457,7 @@ def step_taken(trace: Trace, index: int) -> tuple[int, int, str] | None:
     The trace records only the new expression, so the step is found by walking the parent's
     children with the search's own step (`recursive.children`) up to this child.
     """
-    state = trace.states[index]
-    if state.parent is None:
-        return None
-    parent = trace.states[state.parent]
-    siblings = [s.id for s in trace.states[parent.id + 1 : index + 1] if s.parent == parent.id]
-    position = len(siblings) - 1
-    array = list(zip(parent.values, parent.exprs))
-    for number, step in enumerate(recursive.children(array, len(array))):
-        if number == position:
-            return step
-    raise IndexError(f"state {index} is not a child of state {parent.id}")
+    return trace.states[index].move
 
 
 def _cell(text: str, style: str = "") -> str:
