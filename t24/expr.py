@@ -244,23 +244,3 @@ def value_or_none(expr: Expr) -> Fraction | None:
         return expr.value
     except DivisionByZero:
         return None
-
-
-OPS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv}
-
-
-def pair_results(a, b) -> Iterator[tuple[str, bool, object]]:
-    """The six results of a pair, in the posts' order: a+b, a-b, b-a, a*b, a/b, b/a.
-
-    Yields `(op, swapped, value)`, where `swapped` means the value is `b op a`; a division by
-    zero is skipped.
-    """
-    for op, swapped in (("+", False), ("-", False), ("-", True), ("*", False), ("/", False), ("/", True)):
-        left, right = (b, a) if swapped else (a, b)
-        if op != "/" or right != 0:
-            yield op, swapped, OPS[op](left, right)
-
-
-def join(op: str, swapped: bool, a: Expr, b: Expr) -> BinOp:
-    """The tree of one of `pair_results`: `a op b`, or `b op a` when swapped."""
-    return BinOp(op, b, a) if swapped else BinOp(op, a, b)
