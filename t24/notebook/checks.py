@@ -170,3 +170,98 @@ def check_reduction(search: Callable) -> bool:
         )
 
     return check(hits(search), hits(recursive.search), REDUCTION_CASES, what="search", hint=hint)
+
+# --- 06 exact arithmetic and 07 distinct answers ----------------------------------------------
+
+EXACT_CASES = (
+    "8 / (3 - 8 / 3)",
+    "4 / (1 - 5 / 6)",
+    "7 - (6 - 5) / 3",
+    "1 / 3 + 1 / 6",
+    "6 / (5 / 4 - 1)",
+)
+
+
+def check_exact_value(exact_value: Callable) -> None:
+    """Lesson 06: does `exact_value(expr)` give every tree's exact value? One sentence."""
+    from t24 import parse
+
+    def hint(got, case):
+        if isinstance(got, float):
+            return "Is every step a Fraction? A float cannot hold 8/3 or 5/6 exactly."
+        return "Which operand comes first in − and ÷?"
+
+    cases = [(parse(text),) for text in EXACT_CASES]
+    check(exact_value, lambda expr: expr.value, cases, what="`exact_value`", hint=hint)
+
+
+def check_float32_value(float32_value: Callable) -> None:
+    """Lesson 06, exercise 1: does `float32_value(expr)` compute step by step in 32-bit floats?"""
+    import numpy as np
+
+    from t24 import parse
+
+    cases = [(parse(text),) for text in EXACT_CASES[:3]]
+    check(
+        float32_value,
+        lambda expr: expr.to_sympy(leaf=np.float32),
+        cases,
+        what="`float32_value`",
+        hint=lambda got, case: "Is every card a 32-bit float before the first step?",
+    )
+
+
+# Pairs of expressions, and the question to ask when a key gets the pair wrong.
+SAME_ANSWER_CASES = {
+    ("5 + 7", "7 + 5"): "Does your key sort the items, so their order is forgotten?",
+    ("(5 + 7) * (6 - 4)", "(6 - 4) * (7 + 5)"): "Are the items of a product sorted too?",
+    ("(5 + 7) + 6", "5 + (7 + 6)"): "Does your key open up a sum that sits inside a sum?",
+    ("7 - (6 - 5)", "7 - 6 + 5"): "Which sign does 5 carry once 7 − (6 − 5) is opened up?",
+    ("8 / (4 / 2)", "8 * 2 / 4"): "Does ÷ open up like −, with × and ÷ as its signs?",
+    ("7 - 6 + 5", "7 + 6 - 5"): "Does each item keep its own sign?",
+    ("2 - 6", "6 - 2"): "Does the right operand of − get the other sign?",
+    ("6 * 2 * 2 * 1", "6 * 2 * 2 / 1"): "Does your key keep × 1 and ÷ 1 apart?",
+    ("12 + 1", "1 + 2 + 1"): "Can a number's digits run into the next item in your key?",
+    (
+        "(5 + 7) * 2",
+        "5 + 7 * 2",
+    ): "Does your key keep a sum inside a product apart from a product inside a sum?",
+}
+
+
+def _same_under(key: Callable, first: str, second: str) -> bool:
+    """Whether `key` calls two typed expressions the same answer."""
+    from t24 import parse
+
+    return key(parse(first)) == key(parse(second))
+
+
+def check_key(key: Callable) -> None:
+    """Lesson 07: does `key` call two expressions the same answer exactly when t24 does?"""
+    from functools import partial
+
+    from t24 import parse
+    from t24.distinct import canonical
+
+    check(
+        partial(_same_under, key),
+        lambda a, b: canonical(parse(a)) == canonical(parse(b)),
+        list(SAME_ANSWER_CASES),
+        what="key",
+        show=lambda same: "the same answer" if same else "two different answers",
+        hint=lambda got, case: SAME_ANSWER_CASES[case],
+    )
+
+
+def check_count_answers(count_answers: Callable) -> None:
+    """Lesson 07, exercise 1: does `count_answers(hand)` count t24's distinct answers?"""
+    from t24 import solve
+
+    hands = [(1, 2, 3, 4), (3, 3, 7, 7), (1, 5, 5, 5), (2, 2, 6, 8)]
+    check(
+        count_answers,
+        lambda hand: len(solve(hand, distinct=True)),
+        [(hand,) for hand in hands],
+        what="`count_answers`",
+        hint=lambda got, case: "Does it count the different keys, each once?",
+    )
