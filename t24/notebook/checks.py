@@ -148,7 +148,7 @@ def check_solvable_hands(solvable_hands: Callable) -> bool:
     from t24.text import hand_text
 
     def question(hand: tuple, case: tuple) -> str:
-        return f"Can {hand_text(hand)} make 24? Ask `t24.can_make({tuple(hand)})`."
+        return f"Can {hand_text(hand)} make 24? Ask `t24.can_make({tuple(hand)})` (cards 1 to {case[0]})."
 
     cases = [(6,), (9,)]
     return check(
