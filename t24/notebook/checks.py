@@ -265,3 +265,42 @@ def check_count_answers(count_answers: Callable) -> None:
         what="`count_answers`",
         hint=lambda got, case: "Does it count the different keys, each once?",
     )
+
+# --- 08 the whole deck and 09 play ------------------------------------------------------------
+
+
+def check_solvable_hands(solvable_hands: Callable) -> bool:
+    """Lesson 08: `solvable_hands(high)`, every hand of four cards from 1 to `high` that makes 24."""
+    from t24.deck import solvable_hands as expected
+    from t24.text import hand_text
+
+    def question(hand: tuple, case: tuple) -> str:
+        return f"Can {hand_text(hand)} make 24? Ask `t24.can_make({tuple(hand)})` (cards 1 to {case[0]})."
+
+    cases = [(6,), (9,)]
+    return check(
+        solvable_hands, expected, cases, what="`solvable_hands`", show=hand_text, hint=question
+    )
+
+
+def unused_cards(cards, numbers) -> list:
+    """The cards the numbers leave unused, each as often as it is left over."""
+    from collections import Counter
+
+    return sorted((Counter(cards) - Counter(numbers)).elements())
+
+
+def check_unused(unused: Callable) -> bool:
+    """Lesson 09: `unused(cards, numbers)`, the cards an answer's numbers leave unused."""
+
+    def question(card: int, case: tuple) -> str:
+        return f"How many times is {card} among the cards, and how many times among the numbers?"
+
+    cases = [
+        ((3, 3, 8, 8), [3, 8]),
+        ((3, 3, 8, 8), [3, 3, 8]),
+        ((1, 5, 5, 5), [5, 1, 5, 5]),
+        ((4, 4, 10, 10), [10, 10, 4, 1]),
+        ((2, 7, 7, 10), []),
+    ]
+    return check(unused, unused_cards, cases, what="`unused`", hint=question)
