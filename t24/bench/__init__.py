@@ -1,21 +1,13 @@
 """Benchmarks you can rerun: `t24 bench` times every method and saves the figures.
 
-Per method (`t24.METHODS`) in four modes — all answers, distinct answers, the first answer, and
-"can it be made?" (`t24.can_make` for `fast`, `bool(solve(first=True))` for the others):
-
-* a **sample** of the deck (a fixed, seeded choice of hands of four cards from 1 to 13) swept by
-  every method: the ratios against `fast` come from these sweeps, the same hands in the same run;
-* the **whole deck** (1,820 hands) swept by the optimised methods, which are quick enough for it;
-* **growth** with the count of numbers (2 to 6) on a few hands, beside the size of each method's
-  search (its record's `size`), up to where a method refuses with `SearchTooLarge`.
-
-While it times, it checks every answer exactly, and that the methods agree. Seconds are CPU time
-of this process by default; `fast`'s memos are emptied before each sweep. A run writes five files
-(`meta.json`, `deck.csv`, `growth.csv`, `peers.csv`, `summary.json`) into a new folder, checked
-before the run and made only when the results are saved, so neither a bad path nor an interrupted
-run leaves anything behind. The results the notebooks plot ship with the package
-(`t24/bench/results/`); `load_results()` reads them and refuses a damaged file in one line.
-Standard library only; tqdm draws progress bars if it is installed.
+Every method (`t24.METHODS`) in four modes (`MODES`) sweeps a fixed seeded **sample** of the deck
+(the ratios against `fast` come from it: the same hands, the same run); the optimised methods sweep
+the **whole deck** (1,820 hands); **growth** times 2 to 6 numbers beside each method's search size
+(its record's `size`) until the method refuses. Every answer is checked exactly, and the methods
+must agree. Seconds are CPU time of this process by default; `fast`'s memos are emptied before each
+sweep. The five files of a run go into a new folder, checked first and made only when saved, so
+neither a bad path nor an interruption leaves anything behind; the results the notebooks plot ship
+with the package (`t24/bench/results/`), and `load_results` refuses a damaged file in one line.
 """
 
 from __future__ import annotations
@@ -23,6 +15,7 @@ from __future__ import annotations
 import csv
 import datetime
 import io
+import itertools
 import json
 import math
 import os
@@ -34,6 +27,7 @@ import subprocess
 import sys
 import threading
 import time
+from contextlib import suppress
 from importlib import resources
 from pathlib import Path
 
@@ -138,8 +132,9 @@ def _warm_up(method: str, count: int) -> None:
         pass
 
 
-def sweep(method, mode, hands, repeat=1, show=False, clock="cpu", scope="sample") -> dict:
-    """Time one method in one mode on every hand, `repeated`; per hand and sweep the fastest."""
+def sweep(method, mode, hands, repeat=1, show=False, clock="cpu", scope="sample") -> tuple:
+    """Time one method in one mode on every hand, `repeated`: its figures (the fastest times),
+    deck.csv rows, the answers' texts (to compare methods) and the answers that fail the check."""
     _warm_up(method, 4)
 
     def once():
@@ -150,139 +145,73 @@ def sweep(method, mode, hands, repeat=1, show=False, clock="cpu", scope="sample"
 
     runs = repeated(once, repeat)
     results = [result for result, _seconds in runs[0][1]]
-    wrong = [
-        (hand, str(e))
-        for hand, answers in zip(hands, results)
-        if not isinstance(answers, bool)
-        for e in answers
-        if sorted(e.leaves()) != sorted(hand) or e.value != TARGET
+    seconds = [min(each) for each in zip(*([s for _r, s in timed] for _total, timed in runs))]
+    counts = [int(r) if isinstance(r, bool) else len(r) for r in results]
+    texts, wrong = {}, []
+    for hand, result in zip(hands, results):
+        if isinstance(result, bool):
+            texts[hand] = result
+        else:
+            bad = [e for e in result if sorted(e.leaves()) != sorted(hand) or e.value != TARGET]
+            wrong += [f"{hand_text(hand)}: {e}" for e in bad]
+            texts[hand] = tuple(map(str, result)) if mode == "distinct" else None
+    figures = {"sweep_seconds": min(total for total, _timed in runs), "repeats": len(runs)}
+    solvable = [solver.can_make(hand) for hand in hands]
+    for name, wanted in ((None, None), ("solvable", True), ("unsolvable", False)):
+        times = [s for s, ok in zip(seconds, solvable) if wanted in (None, ok)]
+        ms = (
+            {}
+            if not times
+            else {
+                "median_ms": statistics.median(times) * 1000,
+                "p90_ms": sorted(times)[math.ceil(0.9 * len(times)) - 1] * 1000,  # nearest rank
+                "max_ms": max(times) * 1000,
+            }
+        )
+        figures |= ms if name is None else {name: {"hands": len(times), **ms}}
+    rows = [
+        dict(zip(COLUMNS["deck.csv"], (scope, method, mode, hand_text(hand), s, count)))
+        for hand, s, count in zip(hands, seconds, counts)
     ]
-    texts = {
-        hand: result if isinstance(result, bool) else tuple(map(str, result))
-        for hand, result in zip(hands, results)
-        if mode in ("distinct", "can_make")
-    }
-    times = zip(*([seconds for _result, seconds in timed] for _total, timed in runs))
-    return {
-        "method": method,
-        "mode": mode,
-        "scope": scope,
-        "hands": list(hands),
-        "seconds": [min(each) for each in times],
-        "sweep_seconds": min(r[0] for r in runs),
-        "answers": [int(r) if isinstance(r, bool) else len(r) for r in results],
-        "repeats": len(runs),
-        "wrong": wrong,
-        "texts": texts,
-    }
+    return figures | {"answers": sum(counts)}, rows, texts, wrong
 
 
-def _ms(seconds) -> dict:
-    ordered = sorted(seconds)
-    return {
-        "median_ms": statistics.median(ordered) * 1000,
-        "p90_ms": ordered[max(0, math.ceil(0.9 * len(ordered)) - 1)] * 1000,  # nearest rank
-        "max_ms": ordered[-1] * 1000,
-    }
-
-
-def sweep_figures(found: dict) -> dict:
-    """Sweep seconds and the per-hand distribution (ms), overall and for (un)solvable hands."""
-    figures = {"sweep_seconds": found["sweep_seconds"], "repeats": found["repeats"]}
-    figures |= _ms(found["seconds"])
-    solvable = [solver.can_make(hand) for hand in found["hands"]]
-    for name, wanted in (("solvable", True), ("unsolvable", False)):
-        times = [s for s, ok in zip(found["seconds"], solvable) if ok == wanted]
-        figures[name] = {"hands": len(times), **(_ms(times) if times else {})}
-    return figures | {"answers": sum(found["answers"])}
-
-
-def ratios(found, baseline: str = "fast") -> dict[str, dict[str, float]]:
-    """Per mode, each method's sample sweep time divided by the baseline's, from the same run."""
-    sample = [s for s in found if s["scope"] == "sample"]
-    base = {s["mode"]: s["sweep_seconds"] for s in sample if s["method"] == baseline}
-    return {
-        mode: {s["method"]: s["sweep_seconds"] / base[mode] for s in sample if s["mode"] == mode}
-        for mode in base
-        if base[mode]
-    }
-
-
-def agreement(found) -> dict:
+def agreement(texts: dict, wrong: list) -> dict:
     """Whether the methods agree: the same distinct answers, and the same hands can be made."""
     checks = {}
-    for scope in ("sample", "deck"):
-        for mode in ("distinct", "can_make"):
-            texts = {
-                s["method"]: s["texts"] for s in found if (s["mode"], s["scope"]) == (mode, scope)
-            }
-            if len(texts) < 2:
-                continue
-            first = next(iter(texts.values()))
-            differ = sorted(
-                {hand_text(h) for each in texts.values() for h in each if each[h] != first.get(h)}
-            )
+    for scope, mode in itertools.product(("sample", "deck"), ("distinct", "can_make")):
+        found = {m: t for (s, m, md), t in texts.items() if (s, md) == (scope, mode)}
+        if len(found) > 1:
+            first = next(iter(found.values()))
+            differ = {hand_text(h) for t in found.values() for h in t if t[h] != first.get(h)}
             checks[f"{scope} {mode}"] = {
-                "methods": list(texts),
+                "methods": list(found),
                 "agree": not differ,
-                "hands_that_differ": differ[:20],
+                "hands_that_differ": sorted(differ)[:20],
             }
-    wrong = [f"{hand_text(hand)}: {text}" for s in found for hand, text in s["wrong"]]
     return checks | {"wrong_answers": len(wrong), "wrong_examples": wrong[:20]}
 
 
 def growth(counts, methods, size=GROWTH_HANDS, show=False, clock="cpu") -> list[dict]:
     """Per count, method and mode: median and slowest seconds per hand, search size, refusals."""
     rows = []
-    for count in counts:
+    for count, method in itertools.product(counts, methods):
         hands = sample_hands(deck(13, size=count), size, SEED * 100 + count)
-        for method in methods:
-            _warm_up(method, count)
-            sizes = [TABLE[method].size(hand) for hand in hands]
-            for mode in MODES:
-                seconds, refused = [], False
-                for hand in progress(hands, f"growth {count} {method} {mode}", show):
-                    fast.clear_caches()
-                    try:
-                        seconds.append(timed_solve(hand, TARGET, method, mode, clock)[1])
-                    except SearchTooLarge:  # the method's own limit: record it, do not wait
-                        refused = True
-                        break
-                rows.append(
-                    {
-                        "count": count,
-                        "method": method,
-                        "mode": mode,
-                        "hands": len(seconds),
-                        "seconds_median": statistics.median(seconds) if seconds else None,
-                        "seconds_max": max(seconds) if seconds else None,
-                        "candidates": int(statistics.median(sizes)),
-                        "refused": int(refused),
-                    }
-                )
+        _warm_up(method, count)
+        size_ = int(statistics.median(TABLE[method].size(hand) for hand in hands))
+        for mode in MODES:
+            seconds, refused = [], False
+            for hand in progress(hands, f"growth {count} {method} {mode}", show):
+                fast.clear_caches()
+                try:
+                    seconds.append(timed_solve(hand, TARGET, method, mode, clock)[1])
+                except SearchTooLarge:  # the method's own limit: record it, do not wait
+                    refused = True
+                    break
+            median, most = (statistics.median(seconds), max(seconds)) if seconds else (None, None)
+            found = (count, method, mode, len(seconds), median, most, size_, int(refused))
+            rows.append(dict(zip(COLUMNS["growth.csv"], found)))
     return rows
-
-
-def summarise(found, peer_rows, deck_figures: dict | None) -> dict:
-    """The headline figures: per scope, method and mode; ratios; the checks; other solvers; deck."""
-    scopes: dict = {"sample": {}, "deck": {}}
-    for s in found:
-        scopes[s["scope"]].setdefault(s["method"], {})[s["mode"]] = sweep_figures(s)
-    summary = {
-        "sample_hands": len(next((s["hands"] for s in found if s["scope"] == "sample"), ())),
-        "deck_hands": len(next((s["hands"] for s in found if s["scope"] == "deck"), ())),
-        "as_written": [m for m in scopes["sample"] if TABLE[m].as_written],
-        **scopes,
-        "ratio_vs_fast": ratios(found),
-        "distinct_answers_total": {
-            f"{s['scope']} {s['method']}": sum(s["answers"])
-            for s in found
-            if s["mode"] == "distinct"
-        },
-        "checks": agreement(found),
-        "peers": {r["solver"]: {k: v for k, v in r.items() if k != "solver"} for r in peer_rows},
-    }
-    return summary if deck_figures is None else summary | {"deck_figures": deck_figures}
 
 
 def _stop(_signal, _frame):
@@ -317,66 +246,82 @@ def run_benchmark(
         started, started_cpu = time.perf_counter(), time.process_time()
         all_hands = sample_hands(deck(13), hands)
         sample_set = sample_hands(all_hands, sample)
-        found = [
-            sweep(m, mode, sample_set, repeat, progress, clock) for m in methods for mode in MODES
-        ]
-        if full or len(all_hands) > len(sample_set):
-            found += [
-                sweep(m, mode, all_hands, repeat, progress, clock, "deck")
-                for m in methods
-                if not TABLE[m].as_written
-                for mode in MODES
-            ]
+        optimised = [m for m in methods if not TABLE[m].as_written]
+        optimised = optimised if len(all_hands) > len(sample_set) else []
+        scopes, rows, texts, wrong = {"sample": {}, "deck": {}}, [], {}, []
+        for scope, swept, names in (
+            ("sample", sample_set, methods),
+            ("deck", all_hands, optimised),
+        ):
+            for method, mode in itertools.product(names, MODES):
+                figures, found, texts[scope, method, mode], bad = sweep(
+                    method, mode, swept, repeat, progress, clock, scope
+                )
+                scopes[scope].setdefault(method, {})[mode] = figures
+                rows, wrong = rows + found, wrong + bad
         growth_rows = growth(growth_counts, methods, growth_hands, progress, clock)
         peer_rows = peers(all_hands, repeat, progress, clock) if peers else []
-        deck_figures = None
+        base = scopes["sample"].get("fast", {})
+        summary = {
+            "sample_hands": len(sample_set),
+            "deck_hands": len(all_hands) if optimised else 0,
+            "as_written": [m for m in methods if TABLE[m].as_written],
+            **scopes,
+            "ratio_vs_fast": {
+                mode: {
+                    m: f[mode]["sweep_seconds"] / base[mode]["sweep_seconds"]
+                    for m, f in scopes["sample"].items()
+                }
+                for mode in base
+                if base[mode]["sweep_seconds"]
+            },
+            "distinct_answers_total": {
+                f"{scope} {m}": f["distinct"]["answers"]
+                for scope, by in scopes.items()
+                for m, f in by.items()
+            },
+            "checks": agreement(texts, wrong),
+            "peers": {
+                r["solver"]: {k: v for k, v in r.items() if k != "solver"} for r in peer_rows
+            },
+        }
         if full:
-            deck_figures = deck_module.figures(TARGET)
-            counts = deck_module.target_counts(range(1, 101))
-            deck_figures["target_counts"] = {str(t): n for t, n in counts.items()}
+            summary["deck_figures"] = deck_module.figures(TARGET)
+            counts = deck_module.target_counts(range(1, 101)).items()
+            summary["deck_figures"]["target_counts"] = {str(t): n for t, n in counts}
         meta = machine() | {
             "command": command,
             "full_deck": full,
             "hands": len(all_hands),
             "sample_hands": len(sample_set),
-            "peers": {
-                r["solver"]: r["version"]
-                for r in peer_rows
-                if r["solver"] != peer_rows[0]["solver"]
-            },
+            "peers": {r["solver"]: r["version"] for r in peer_rows[1:]},
             "methods": methods,
-            "as_written": [m for m in methods if TABLE[m].as_written],
+            "as_written": summary["as_written"],
             "modes": list(MODES),
             "seed": SEED,
             "clock": CLOCK_WORDS[clock],
-            "repeats": {f"{s['scope']} {s['method']} {s['mode']}": s["repeats"] for s in found},
+            "repeats": {
+                f"{scope} {m} {mode}": f["repeats"]
+                for scope, by in scopes.items()
+                for m, modes in by.items()
+                for mode, f in modes.items()
+            },
             "repeat_rule": f"each sweep is repeated up to --repeat times (at most {MAX_REPEAT}), until "
             f"its repeats took {SLOW_SWEEP:g} s in all; per-hand and sweep times are the fastest",
             "growth": {"counts": list(growth_counts), "hands_per_count": growth_hands},
             "elapsed_seconds": round(time.perf_counter() - started, 1),
             "cpu_seconds": round(time.process_time() - started_cpu, 1),
         }
-        rows = [r for s in found for r in _rows(s)], growth_rows, peer_rows
-        save_results(out, meta, *rows, summarise(found, peer_rows, deck_figures))
+        save_results(out, meta, rows, growth_rows, peer_rows, summary)
     finally:
         if main:
             signal.signal(signal.SIGTERM, previous)
     return load_results(out)
 
 
-def _rows(s: dict) -> list[dict]:
-    keys = ("scope", "method", "mode")
-    return [
-        {**{k: s[k] for k in keys}, "hand": hand_text(hand), "seconds": seconds, "answers": count}
-        for hand, seconds, count in zip(s["hands"], s["seconds"], s["answers"])
-    ]
-
-
 def new_run_folder() -> Path:
     """A new folder for a run: `t24-bench/<UTC date and time>` under the current folder."""
-    return Path("t24-bench") / datetime.datetime.now(datetime.timezone.utc).strftime(
-        "%Y-%m-%d-%H%M%S"
-    )
+    return Path("t24-bench", time.strftime("%Y-%m-%d-%H%M%S", time.gmtime()))
 
 
 def _short(path) -> str:
@@ -424,30 +369,23 @@ def _full_run(folder: Path) -> bool:
 
 def machine() -> dict:
     """The machine, the versions and the commit the figures were measured with."""
-    try:
-        cpu = Path("/proc/cpuinfo").read_text().split("model name", 1)[1].split("\n")[0]
-    except (OSError, IndexError):
-        cpu = ":" + platform.processor()
-    git = None
-    root = Path(__file__).resolve().parents[2]
-    try:
+    cpu = platform.processor()
+    with suppress(OSError, IndexError):
+        cpu = Path("/proc/cpuinfo").read_text().split("model name", 1)[1].split("\n")[0][1:]
+    git, root = None, Path(__file__).resolve().parents[2]
+    with suppress(OSError, subprocess.SubprocessError):
         commit, changed = (
             subprocess.run(["git", *c], cwd=root, capture_output=True, text=True, timeout=10)
             for c in (["rev-parse", "HEAD"], ["status", "--porcelain", "-uno", "--", "t24"])
         )
         if commit.returncode == 0:
-            git = {
-                "commit": commit.stdout.strip(),
-                "t24_changed_locally": bool(changed.stdout.strip()),
-            }
-    except (OSError, subprocess.SubprocessError):
-        pass
+            git = {"commit": commit.stdout.strip(), "t24_changed_locally": bool(changed.stdout)}
     return {
         "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
         "python": platform.python_version(),
         "platform": platform.platform(),
         "machine": platform.machine(),
-        "processor": cpu.split(":", 1)[1].strip(),
+        "processor": cpu.strip(" :\t"),
         "cpus": os.cpu_count(),
         "t24": __version__,
         "git": git,
@@ -589,9 +527,7 @@ def format_table(results: dict) -> str:
     rows = []
     for r in results["peers"]:
         version = summary["peers"].get(r["solver"], {}).get("version")
-        name = r["solver"] + (
-            f" {version}" if version and not r["solver"].startswith("t24") else ""
-        )
+        name = r["solver"] if r["solver"].startswith("t24") else f"{r['solver']} {version}"
         ratio = "" if r["ratio_vs_t24"] is None else f"{r['ratio_vs_t24']:.1f}×"
         ok = "right" if r["checked_ok"] else "NOT all right"
         rows.append(

@@ -67,7 +67,7 @@ def fake_clock(monkeypatch, step=0.5):
 @pytest.mark.parametrize("step, repeats", [(0.5, 3), (0.0, bench.MAX_REPEAT)])
 def test_a_huge_repeat_is_bounded_by_time_and_count(monkeypatch, step, repeats):
     calls = fake_clock(monkeypatch, step)
-    assert bench.sweep("recursive", "all", HANDS, repeat=10**20)["repeats"] == repeats
+    assert bench.sweep("recursive", "all", HANDS, repeat=10**20)[0]["repeats"] == repeats
     assert len(calls) == 1 + repeats * len(HANDS)  # a warm-up, then each hand once a repeat
     assert len(peers.compare(HANDS, repeat=10**20, peers={})) == 1
     assert len(calls) == 1 + repeats * len(HANDS) + repeats * (1 + len(HANDS))  # and a warm-up each
