@@ -100,6 +100,22 @@ def compare(hands, repeat=1, show=False, clock="cpu", peers=None) -> list[dict]:
     return rows
 
 
+def table(results: dict) -> list[str]:
+    """The comparison in a saved run as a Markdown table (also printed by tools/bench_tables.py)."""
+    rows = []
+    for r in results["peers"]:
+        version = results["summary"]["peers"].get(r["solver"], {}).get("version")
+        name = r["solver"] if r["solver"].startswith("t24") else f"{r['solver']} {version}"
+        ratio = "" if r["ratio_vs_t24"] is None else f"{r['ratio_vs_t24']:.1f}×"
+        ok = "right" if r["checked_ok"] else "NOT all right"
+        rows.append(
+            [name, f"{r['hands']:,}", f"{r['seconds']:.2f}", f"{r['answers']:,}", ratio, ok]
+        )
+    header = ["solver", "hands", "seconds", "answers", "× t24", "every answer checked"]
+    title = "### Beside the PyPI solvers (every distinct answer of every hand)"
+    return bench.table(title, header, rows)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a sample of the deck, fewer hands")
@@ -123,6 +139,7 @@ def main(argv=None) -> int:
         print(f"peers: error: {error}", file=sys.stderr)
         return 2
     print(bench.format_table(results))
+    print("\n".join(table(results)))
     print(f"\nsaved in {out}/")
     return 0
 

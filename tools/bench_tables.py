@@ -4,17 +4,21 @@
     python tools/bench_tables.py            the results that ship with the package
     python tools/bench_tables.py DIR        a run saved in DIR (t24 bench --out DIR)
 
-Every figure comes from the run's files (`t24.bench.format_table`), so the README's tables can
+Every figure comes from the run's files (`t24.bench.format_table`, and the PyPI solvers' table of `benchmarks/peers.py`), so the README's tables can
 be made again after `make bench-update` instead of being typed.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import sys
+from pathlib import Path
 
 from t24 import InputError
 from t24.bench import format_table, load_results
+
+PEERS = Path(__file__).resolve().parents[1] / "benchmarks" / "peers.py"  # the PyPI solvers' table
 
 
 def main(argv=None) -> int:
@@ -22,10 +26,16 @@ def main(argv=None) -> int:
     parser.add_argument("folder", nargs="?", help="a saved run (default: the shipped results)")
     args = parser.parse_args(argv)
     try:
-        print(format_table(load_results(args.folder)))
+        results = load_results(args.folder)
     except InputError as error:
         print(f"bench_tables: error: {error}", file=sys.stderr)
         return 2
+    print(format_table(results))
+    if results["peers"]:
+        spec = importlib.util.spec_from_file_location("peers", PEERS)
+        peers = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(peers)
+        print("\n".join(peers.table(results)))
     return 0
 
 

@@ -39,12 +39,9 @@ from ..methods import METHODS, TABLE, fast
 from ..text import hand_text, plural
 
 MODES = ("all", "distinct", "first", "can_make")
-MODE_WORDS = {
-    "all": "all answers",
-    "distinct": "distinct answers",
-    "first": "first answer",
-    "can_make": "can it be made?",
-}
+MODE_WORDS = dict(
+    zip(MODES, ("all answers", "distinct answers", "first answer", "can it be made?"))
+)
 CLOCKS = {"cpu": time.process_time, "wall": time.perf_counter}
 CLOCK_WORDS = {
     "cpu": "CPU time of this process (time.process_time)",
@@ -124,18 +121,11 @@ def sample_hands(hands, size=None, seed: int = SEED) -> list:
     return [hand for hand in hands if hand in chosen]
 
 
-def _warm_up(method: str, count: int) -> None:
-    """Compile a method's tables for `count` numbers before timing (a refusal is timed later)."""
-    try:
-        timed_solve(tuple(range(1, count + 1)), TARGET, method, "first")
-    except SearchTooLarge:
-        pass
-
-
 def sweep(method, mode, hands, repeat=1, show=False, clock="cpu", scope="sample") -> tuple:
     """Time one method in one mode on every hand, `repeated`: its figures (the fastest times),
     deck.csv rows, the answers' texts (to compare methods) and the answers that fail the check."""
-    _warm_up(method, 4)
+    with suppress(SearchTooLarge):  # compile the method's tables before timing
+        timed_solve((1, 2, 3, 4), TARGET, method, "first")
 
     def once():
         fast.clear_caches()
@@ -197,7 +187,8 @@ def growth(counts, methods, size=GROWTH_HANDS, show=False, clock="cpu") -> list[
     rows = []
     for count, method in itertools.product(counts, methods):
         hands = sample_hands(deck(13, size=count), size, SEED * 100 + count)
-        _warm_up(method, count)
+        with suppress(SearchTooLarge):  # a refusal is timed (and recorded) below
+            timed_solve(tuple(range(1, count + 1)), TARGET, method, "first")
         size_ = int(statistics.median(TABLE[method].size(hand) for hand in hands))
         for mode in MODES:
             seconds, refused = [], False
@@ -485,14 +476,14 @@ def _ms_text(value: float) -> str:
     return f"{value:.2f} ms" if value < 100 else f"{value:.0f} ms"
 
 
-def _table(title: str, header: list[str], rows: list[list]) -> list[str]:
+def table(title: str, header: list[str], rows: list[list]) -> list[str]:
     """A Markdown table under a heading."""
     lines = ["", title, "", " | ".join(["", *header, ""]).strip(), "|---" * len(header) + "|"]
     return lines + [" | ".join(["", *map(str, row), ""]).strip() for row in rows]
 
 
 def format_table(results: dict) -> str:
-    """A saved run's figures as Markdown: the methods, other solvers, growth, the deck."""
+    """A saved run's figures as Markdown tables: the methods, growth, the deck."""
     summary, meta = results["summary"], results["meta"]
     commit = (meta.get("git") or {}).get("commit", "")[:7]
     at = f" at {commit}" if commit else ""
@@ -508,7 +499,7 @@ def format_table(results: dict) -> str:
             times = [_ms_text(f["median_ms"]), _ms_text(f["p90_ms"]), f"{f['sweep_seconds']:.2f} s"]
             rows.append([f"`{method}`", TABLE[method].label, MODE_WORDS[mode], *times, ratio])
     header = ["method", "", "mode", "median hand", "p90 hand", "sweep", "× fast"]
-    lines += _table(
+    lines += table(
         f"### Every method on the same {plural(summary['sample_hands'], 'hand')}", header, rows
     )
     rows = [
@@ -523,20 +514,7 @@ def format_table(results: dict) -> str:
     ]
     header = ["method", "mode", "median hand", "p90 hand", "slowest hand", "whole deck"]
     title = f"### The optimised methods on the whole deck ({summary['deck_hands']:,} hands)"
-    lines += _table(title, header, rows)
-    rows = []
-    for r in results["peers"]:
-        version = summary["peers"].get(r["solver"], {}).get("version")
-        name = r["solver"] if r["solver"].startswith("t24") else f"{r['solver']} {version}"
-        ratio = "" if r["ratio_vs_t24"] is None else f"{r['ratio_vs_t24']:.1f}×"
-        ok = "right" if r["checked_ok"] else "NOT all right"
-        rows.append(
-            [name, f"{r['hands']:,}", f"{r['seconds']:.2f}", f"{r['answers']:,}", ratio, ok]
-        )
-    header = ["solver", "hands", "seconds", "answers", "× t24", "every answer checked"]
-    lines += _table(
-        "### Beside the PyPI solvers (every distinct answer of every hand)", header, rows
-    )
+    lines += table(title, header, rows)
     grown = {(r["method"], r["count"]): r for r in results["growth"] if r["mode"] == "all"}
     counts = sorted({count for _method, count in grown})
     rows = [
@@ -550,7 +528,7 @@ def format_table(results: dict) -> str:
         for method in dict.fromkeys(method for method, _count in grown)
     ]
     title = "### Growth with the count of numbers (median hand, all answers)"
-    lines += _table(title, ["method", *(f"{c} numbers" for c in counts)], rows)
+    lines += table(title, ["method", *(f"{c} numbers" for c in counts)], rows)
     lines += ["", "### The deck", ""]
     figures = summary.get("deck_figures")
     if not figures:

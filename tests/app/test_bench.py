@@ -14,7 +14,9 @@ from t24.methods import OPTIMISED
 
 HANDS = [(1, 1, 1, 1), (3, 3, 8, 8), (4, 5, 6, 7)]
 TINY = dict(hands=4, sample=2, repeat=1, growth_counts=(2, 3), growth_hands=1, progress=False)
-SPEC = importlib.util.spec_from_file_location("peers", Path(__file__).parents[2] / "benchmarks/peers.py")
+SPEC = importlib.util.spec_from_file_location(
+    "peers", Path(__file__).parents[2] / "benchmarks/peers.py"
+)
 peers = importlib.util.module_from_spec(SPEC)
 SPEC.loader.exec_module(peers)
 
@@ -82,7 +84,7 @@ def test_other_solvers_are_timed_checked_and_saved_beside_t24(tmp_path):
     assert baseline["checked_ok"] == 1 and baseline["ratio_vs_t24"] == 1
     assert other["checked_ok"] == 0 and loaded["summary"]["peers"]["fake"]["wrong"] == 4
     assert loaded["meta"]["peers"] == {"fake": "1.0"}
-    assert "| fake 1.0 | 4 |" in bench.format_table(loaded)
+    assert "| fake 1.0 | 4 |" in "\n".join(peers.table(loaded))
 
 
 def test_a_method_named_twice_is_timed_once(tmp_path):
