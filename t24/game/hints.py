@@ -1,11 +1,8 @@
 """Graded hints: what the answer's steps are like, then the next step's operation, then the step.
 
-An answer is read bottom up as steps (two numbers, an operator, the result). The first hint
-says a property of the steps ("1 of the 3 steps makes a fraction"); then, step by step, the
-operation of the next step and the step itself. They stop while two steps are still to do, so
-no hint leaves only an obvious last step; "show" gives the answer. The answer the hints follow
-has the friendliest steps (fewest fractions and negative numbers, smallest numbers on the way)
-among the trees the recursive search of "24点经典算法" finds.
+An answer is read bottom up as steps (two numbers, an operator, the result). The hints stop while
+two steps are still to do, so none leaves only an obvious last step; "show" gives the answer. They
+follow the tree with the friendliest steps among those the search of "24点经典算法" finds.
 """
 
 from __future__ import annotations
@@ -49,11 +46,11 @@ def answer_steps(expr: Expr) -> list[Step]:
     return steps + [Step(expr.left.value, expr.op, expr.right.value, expr.value)]
 
 
-def step_cost(expr: Expr) -> tuple[int, int, Fraction]:
-    """How awkward an answer's steps are: fractions, negative numbers, the largest number."""
-    values = [step.value for step in answer_steps(expr)]
-    fractions = sum(value.denominator != 1 for value in values)
-    return fractions, sum(value < 0 for value in values), max(map(abs, values), default=Fraction(0))
+def step_cost(steps: Sequence[Step]) -> tuple[int, int, Fraction]:
+    """How awkward steps are: how many make a fraction, how many a negative number, the largest."""
+    values = [step.value for step in steps]
+    fractions, negatives = sum(v.denominator != 1 for v in values), sum(v < 0 for v in values)
+    return fractions, negatives, max(map(abs, values), default=Fraction(0))
 
 
 def hint_answer(answers: Sequence[Expr], trees: Sequence[Expr] = ()) -> Expr:
@@ -67,7 +64,12 @@ def hint_answer(answers: Sequence[Expr], trees: Sequence[Expr] = ()) -> Expr:
 
     def key(expr):
         text = str(expr)
-        return step_cost(expr), rank.get(canonical(expr), len(rank)), text.count("("), text
+        return (
+            step_cost(answer_steps(expr)),
+            rank.get(canonical(expr), len(rank)),
+            text.count("("),
+            text,
+        )
 
     return min(list(trees) or answers, key=key)
 
@@ -79,21 +81,15 @@ def hint_texts(expr: Expr, target=24) -> list[str]:
         return [
             f"hint 1 of 1: one operation between the two cards makes {describe(Fraction(target))}"
         ]
-    lines = [_property(steps)]
+    fractions, negatives, largest = step_cost(steps)
+    count, what = (fractions, "a fraction") if fractions else (negatives, "a negative number")
+    if count:
+        lines = [f"{count} of the {len(steps)} steps {'makes' if count == 1 else 'make'} {what}"]
+    else:
+        lines = [f"every step makes a whole number from 0 to {describe(largest)}"]
     for number, step in enumerate(steps[: max(len(steps) - 2, 1)]):
         verb = VERBS[step.op]
         lines.append(f"the next step {verb}" if number else f"the first step {verb} two cards")
         if number < len(steps) - 2:
             lines.append(f"then {step.text()}" if number else f"start with {step.text()}")
     return [f"hint {n} of {len(lines)}: {text}" for n, text in enumerate(lines, 1)]
-
-
-def _property(steps: Sequence[Step]) -> str:
-    """The first hint: how many steps make a fraction, else a negative number, else how large."""
-    for what, count in (
-        ("a fraction", sum(step.value.denominator != 1 for step in steps)),
-        ("a negative number", sum(step.value < 0 for step in steps)),
-    ):
-        if count:
-            return f"{count} of the {len(steps)} steps {'makes' if count == 1 else 'make'} {what}"
-    return f"every step makes a whole number from 0 to {describe(max(s.value for s in steps))}"

@@ -133,12 +133,6 @@ def test_prepare_out_refuses_in_one_line_and_creates_nothing(tmp_path, make, opt
     )
 
 
-def test_prepare_out_checks_without_creating(tmp_path):
-    assert (
-        prepare_out(tmp_path / "a" / "b") == tmp_path / "a" / "b" and list(tmp_path.iterdir()) == []
-    )
-
-
 def test_the_shipped_results_load():
     loaded = bench.load_results()
     assert set(loaded) == {"meta", "deck", "growth", "peers", "summary"}

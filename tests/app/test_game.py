@@ -43,12 +43,7 @@ def test_each_kind_of_line_gets_its_reply(line, phrase):
 def test_a_scripted_game_scores_and_stops():
     current, out = script(["1+1", "h", "8/(3-8/3)", "s", "q", "never read"], hands=[(3, 3, 8, 8)])
     assert out[2] == "hand 1: make 24 from 3 3 8 8" and out[-2] == "quit"
-    assert (current.score.right, current.score.shown, current.score.wrong, current.score.hints) == (
-        1,
-        1,
-        1,
-        1,
-    )
+    assert current.score == game.Score(right=1, shown=1, wrong=1, hints=1)
     assert out[-1] == f"final score: {current.score}" and len(current.rounds) == 3
 
 
@@ -60,15 +55,8 @@ def test_the_loop_ends_at_end_of_input_or_after_the_rounds(lines, last):
     assert out[-2] == last
 
 
-HANDS = [
-    (3, 3, 8, 8),
-    (1, 2, 3, 4),
-    (4, 4, 10, 10),
-    (1, 5, 5, 5),
-    (5, 6, 10, 12),
-    (2, 3, 4, 5, 6),
-    (2, 3, 4),
-]
+HANDS = [(3, 3, 8, 8), (1, 2, 3, 4), (4, 4, 10, 10), (1, 5, 5, 5), (5, 6, 10, 12), (2, 3, 4, 5, 6)]
+HANDS += [(2, 3, 4)]
 
 
 @pytest.mark.parametrize("hand", HANDS)
