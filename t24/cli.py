@@ -35,7 +35,7 @@ EXIT_CODES = (
 PLAY = "Deal hands to solve. Type an answer; h gives a hint, s shows an answer, q quits."
 BENCH = (
     "Time every method on a sample of hands (the optimised ones on all 1820 hands of cards 1-13 too), "
-    "growth with 2 to 6 numbers, and the PyPI solvers game24/point24 if installed; "
+    "and growth with 2 to 6 numbers; "
     "save the results as CSV/JSON in a new folder and print a table."
 )
 CHECK_EXAMPLE = 't24 check 3 3 8 8 "8/(3-8/3)"'
@@ -110,7 +110,7 @@ def _options(parser: Parser, *options: tuple) -> None:
 def build_parser() -> tuple[Parser, dict[str, Parser]]:
     """The parser, and each command's own parser by name (for errors in the command's name)."""
     from .bench import GROWTH_HANDS, QUICK_HANDS, QUICK_SAMPLE, SAMPLE_HANDS, SLOW_SWEEP
-    from .bench.clock import CLOCKS
+    from .bench import CLOCKS
     from .game import MAX_COUNT, MIN_COUNT
 
     parser = Parser(prog="t24", description=DESCRIPTION, epilog=EXIT_CODES)
@@ -207,7 +207,6 @@ def build_parser() -> tuple[Parser, dict[str, Parser]]:
             "store_true",
             False,
         ),
-        ("--no-peers", "skip game24 and point24 even if installed", "store_true", False),
         (
             "--repeat",
             f"repeat each sweep up to N times, keep the fastest (sweeps over {SLOW_SWEEP:g} s run once)",
@@ -327,7 +326,7 @@ def run_bench(args) -> int:
         format_table,
         run_benchmark,
     )
-    from .bench.results import new_run_folder
+    from .bench import new_run_folder
 
     hands = args.hands or (QUICK_HANDS if args.quick else None)
     sample = args.sample or (QUICK_SAMPLE if args.quick else SAMPLE_HANDS)
@@ -342,7 +341,6 @@ def run_bench(args) -> int:
         hands=hands,
         sample=sample,
         repeat=args.repeat,
-        peers={} if args.no_peers else None,
         growth_counts=range(2, args.max_count + 1),
         growth_hands=args.growth_hands or (2 if args.quick else GROWTH_HANDS),
         progress=not args.no_progress,
