@@ -27,24 +27,43 @@ class Method:
     as_written: bool
     source: str  # the post it follows (by title), or what it optimises
     summary: str
+    limit: int = 0  # the largest size it takes on (0: no size; fast)
+    instead: tuple = ("fast",)  # the methods to suggest, in order, when it refuses
+    colour: str = "#7f7f7f"  # its colour in every plot and the lab
+
+    @property
+    def unit(self) -> str:
+        """What `size` counts: "candidates", "final numbers"."""
+        return self.size_unit
+
+    @property
+    def label(self) -> str:
+        """ "as written" or "optimised"."""
+        return "as written" if self.as_written else "optimised"
 
 
 TABLE = {
     method.name: method
     for method in (
         Method("patterns", patterns.solve, SIZES["patterns"], "candidates", True, "24点解法",
-               "fill 11 bracket patterns with every ordering and operator triple; parse and evaluate each text"),
+               "fill 11 bracket patterns with every ordering and operator triple; parse and evaluate each text",
+               100_000, ("patterns-compiled", "fast"), "#1f77b4"),
         Method("postfix", postfix.solve, SIZES["postfix"], "candidates", True,
                "24点解法; 24点扑克牌游戏的算法实现",
-               "every push/pop order of every ordering and operator triple, evaluated with a stack"),
+               "every push/pop order of every ordering and operator triple, evaluated with a stack",
+               500_000, ("postfix-compiled", "fast"), "#ff7f0e"),
         Method("recursive", recursive.solve, SIZES["recursive"], "final numbers", True,
-               "24点经典算法", "take two numbers, put one of their six results back, recurse"),
+               "24点经典算法", "take two numbers, put one of their six results back, recurse",
+               2_000_000, ("fast",), "#2ca02c"),
         Method("patterns-compiled", compiled.solve_patterns, SIZES["patterns-compiled"], "candidates", False,
-               "patterns, each candidate compiled once", "the pattern candidates, compiled once and evaluated per ordering"),
+               "patterns, each candidate compiled once", "the pattern candidates, compiled once and evaluated per ordering",
+               2_000_000, ("fast",), "#7fb2e5"),
         Method("postfix-compiled", compiled.solve_postfix, SIZES["postfix-compiled"], "candidates", False,
-               "postfix, each candidate compiled once", "the postfix candidates, compiled once and evaluated per ordering"),
+               "postfix, each candidate compiled once", "the postfix candidates, compiled once and evaluated per ordering",
+               2_000_000, ("fast",), "#ffbf80"),
         Method("fast", fast.solve, None, "", False, "memoised over sub-multisets of the hand",
-               "the values of every sub-multiset, remembered; one answer per distinct answer"),
+               "the values of every sub-multiset, remembered; one answer per distinct answer",
+               0, (), "#d62728"),
     )
 }
 METHODS = tuple(TABLE)
