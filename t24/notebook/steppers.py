@@ -1,18 +1,15 @@
-"""Step-through widgets for the two brute-force methods: one candidate at a time.
+"""Step through a search by hand: candidate by candidate, or state by state.
 
-The pattern method ("24点解法", Java, part one) and postfix enumeration ("24点解法", part two,
-and "24点扑克牌游戏的算法实现", C++) both walk through thousands of candidates and keep the few
-that make the target. These views let a class walk the same loops by hand: a slider (or the Play
-button, at a chosen speed) picks a candidate by its number in the method's own loop order, a
-dropdown jumps to another pattern or shape with the same cards and operators, and the view shows
-how that candidate is built from the package's steps (`patterns.fill`, `postfix.fill`, ...), its
-exact value, whether it hits, and running counters of what the search has met so far. The
-postfix view also shows the stack after every token, which is how the posts evaluate it.
+The pattern method and postfix enumeration ("24点解法"; "24点扑克牌游戏的算法实现") walk three
+loops and keep the few candidates that make the target; recursive reduction ("24点经典算法")
+walks a tree of states. A stepper lets a class walk the same loops: a slider (or Play, at a
+chosen speed) picks a candidate by its number in the method's own order, a dropdown jumps to
+another pattern, shape or first step, and the view shows how the candidate is built with the
+package's own steps, its exact value, whether it hits, and what the search has met so far.
 
-Each view is a pure function that returns HTML (`describe_pattern_candidate`,
-`describe_postfix_candidate`), so it can be tested and read without Jupyter; `make_*_stepper`
-only wires widgets to it. The size of a hand's search is checked from its counts alone before
-any candidate is built (`check_stepper_size`). Sliders, buttons and Play need a live kernel.
+The views are pure functions that return HTML (`pattern_candidate_html`,
+`postfix_candidate_html`, `state_html`); `make_*_stepper` only wires widgets to them. A hand
+whose search is past the method's limit (from `t24.methods.TABLE`) gets a one-line `Refusal`.
 """
 
 from __future__ import annotations
@@ -22,59 +19,41 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
+from math import prod
 
 import ipywidgets as widgets
 
 from ..expr import DivisionByZero, apply
+from ..game.hints import _operand as operand  # t24.game.operand once the game's API lands
 from ..hand import Hand, SearchTooLarge, as_hand, as_target, permutations
-from ..methods import patterns, postfix
-from ..methods.sizes import check_size, pattern_candidates, postfix_candidates
+from ..methods import TABLE, patterns, postfix, recursive
 from ..parse import parse
-from ..text import describe, hand_text
-from .style import WIDGET_FONT
+from ..text import amount, describe, hand_text, plural
+from .widgets import WIDGET_FONT, Live, Refusal, cards_html, live
 
-# A stepper scans every candidate once for its counters; past this many it would keep a slider
-# waiting, so larger hands are refused (the same limit as the teaching searches).
-STEPPER_LIMIT = 100_000
-# Labels, readouts and dropdown text of every stepper at projector size.
-STEPPER_CSS = (
-    "<style>.t24-stepper .widget-label, .t24-stepper .widget-readout, .t24-stepper select "
+SPEEDS = {"slow": 1500, "medium": 700, "fast": 250, "fastest": 60}  # ms between candidates
+STEP_CSS = (
+    "<style>.t24-step table, .t24-step td, .t24-step th, .t24-step code {font-size: inherit}"
+    f".t24-stepper .widget-label, .t24-stepper .widget-readout, .t24-stepper select"
     f"{{font-size: {WIDGET_FONT}}}</style>"
 )
-# JupyterLab gives tables and code a fixed small size; inside a step they follow its size.
-STEP_CSS = "<style>.t24-step table, .t24-step td, .t24-step th, .t24-step code {font-size: inherit}</style>"
-# Play speeds: milliseconds between candidates.
-SPEEDS = {"slow": 1500, "medium": 700, "fast": 250, "fastest": 60}
-
-
-def check_stepper_size(method: str, hand: Hand, size: Callable[[Hand], int], faster: str) -> int:
-    """The number of candidates to step through, from the hand's counts alone; refuse past the limit.
-
-    The refusal names a method that copes: `faster` (a compiled variant) when the hand is within
-    its limit, otherwise `fast` (see `t24.methods.sizes.instead`).
-    """
-    try:
-        return check_size(method, hand, size, STEPPER_LIMIT, alternatives=(faster,))
-    except SearchTooLarge as error:
-        raise SearchTooLarge(f"too many to step through: {error}") from None
+HIT = '<b style="color:#1a7f37">yes: a hit</b>'
 
 
 @dataclass(frozen=True)
 class Outcomes:
-    """Where the hits are in a method's loop order, for the running counters."""
+    """Where the hits are in a search's order, for the running counters."""
 
     total: int
-    hits: tuple[int, ...]  # indices of candidates that make the target
-    new_trees: tuple[int, ...]  # indices of hits whose tree no earlier hit had
-    zeros: tuple[int, ...]  # indices of candidates that divide by zero
+    hits: tuple[int, ...]
+    new_trees: tuple[int, ...] = ()  # hits whose tree no earlier hit had
+    zeros: tuple[int, ...] = ()  # candidates that divide by zero
 
     def so_far(self, index: int) -> tuple[int, int, int]:
         """(hits, different trees, divisions by zero) among candidates 0..index."""
-        return (
-            bisect_right(self.hits, index),
-            bisect_right(self.new_trees, index),
-            bisect_right(self.zeros, index),
+        return tuple(
+            bisect_right(found, index) for found in (self.hits, self.new_trees, self.zeros)
         )
 
     def next_hit(self, index: int) -> int | None:
@@ -88,223 +67,9 @@ class Outcomes:
         return self.hits[position - 1] if position > 0 else None
 
 
-def _scan(items, target: Fraction) -> Outcomes:
-    """Outcomes of (value or None, tree maker) pairs in loop order."""
-    hits, new_trees, zeros, seen = [], [], [], set()
-    total = 0
-    for index, (value, make_tree) in enumerate(items):
-        total += 1
-        if value is None:
-            zeros.append(index)
-        elif value == target:
-            hits.append(index)
-            tree = make_tree()
-            if tree not in seen:
-                seen.add(tree)
-                new_trees.append(index)
-    return Outcomes(total, tuple(hits), tuple(new_trees), tuple(zeros))
-
-
-# --- the pattern method ------------------------------------------------------------------
-
-
-def pattern_candidate(hand: Sequence[int], index: int) -> tuple[str, Hand, str, str]:
-    """Candidate `index` (from 0) of `patterns.candidates(hand)`: (pattern, ordering, ops, text)."""
-    hand = as_hand(hand)
-    all_patterns = patterns.patterns_for(len(hand))
-    orderings = permutations(hand)
-    choices = patterns.operator_choices(len(hand) - 1)
-    total = len(all_patterns) * len(orderings) * len(choices)
-    if not 0 <= index < total:
-        raise IndexError(f"candidate {index} is out of range: {hand} has {total:,} (0 to {total - 1:,})")
-    rest, op_index = divmod(index, len(choices))
-    pattern_index, order_index = divmod(rest, len(orderings))
-    pattern, numbers, ops = all_patterns[pattern_index], orderings[order_index], choices[op_index]
-    return pattern, numbers, ops, patterns.fill(pattern, numbers, ops)
-
-
-@lru_cache(maxsize=32)
-def pattern_outcomes(hand: Hand, target: Fraction) -> Outcomes:
-    """Scan every pattern candidate once, with the package's steps, for the running counters."""
-    check_stepper_size("patterns", hand, pattern_candidates, "patterns-compiled")
-    return _scan(
-        ((patterns.evaluate(text), lambda text=text: parse(text)) for *_, text in patterns.candidates(hand)),
-        target,
-    )
-
-
-def describe_pattern_candidate(hand: Sequence[int], index: int, target=24) -> str:
-    """HTML for pattern candidate `index` (from 0): how it is filled, its value, the counters."""
-    hand, target = as_hand(hand), as_target(target)
-    outcomes = pattern_outcomes(hand, target)
-    pattern, numbers, ops, text = pattern_candidate(hand, index)
-    value = patterns.evaluate(text)
-    orderings = permutations(hand)
-    choices = patterns.operator_choices(len(hand) - 1)
-    all_patterns = patterns.patterns_for(len(hand))
-    rows = [
-        ("pattern", f"<code>{pattern}</code> ({all_patterns.index(pattern) + 1} of {len(all_patterns)})"),
-        ("ordering", f"{_cards(numbers)} ({orderings.index(numbers) + 1} of {len(orderings)})"),
-        ("operators", f"<code>{html.escape(ops)}</code> ({choices.index(ops) + 1} of {len(choices)})"),
-        ("filled text", f"<code>{html.escape(text)}</code>"),
-    ]
-    if value is not None:
-        rows.append(("read as a tree", f"<code>{html.escape(str(parse(text)))}</code>"))
-    rows.append(("exact value", _value_text(value)))
-    rows.append((f"makes {describe(target)}?", _verdict(value, target)))
-    return _page(f"Pattern method, {_cards(hand)}", index, outcomes, rows)
-
-
-# --- postfix enumeration ----------------------------------------------------------------
-
-
-def postfix_candidate(hand: Sequence[int], index: int) -> tuple[Hand, str, tuple]:
-    """Candidate `index` (from 0) of the teaching search's loops: (ordering, ops, postfix)."""
-    hand = as_hand(hand)
-    shapes = postfix.make_shapes(len(hand))  # the stack recursion's order, as `search` meets them
-    all_sequences = postfix.sequences(hand)
-    total = len(all_sequences) * len(shapes)
-    if not 0 <= index < total:
-        raise IndexError(f"candidate {index} is out of range: {hand} has {total:,} (0 to {total - 1:,})")
-    sequence_index, shape_index = divmod(index, len(shapes))
-    numbers, ops = all_sequences[sequence_index]
-    return numbers, ops, postfix.fill(shapes[shape_index], numbers, ops)
-
-
-def stack_steps(tokens: Sequence) -> list[tuple[object, str, tuple[Fraction, ...] | None]]:
-    """The stack after each token: (token, what happened, stack); stack None after a ÷ 0."""
-    stack: list[Fraction] = []
-    steps = []
-    for token in tokens:
-        if isinstance(token, str):
-            right = stack.pop()
-            left = stack.pop()
-            popped = f"pop {describe(left)} and {describe(right)}"
-            try:
-                result = apply(token, left, right)
-            except DivisionByZero:
-                steps.append((token, f"{popped}: {_operand(left)} {token} 0 divides by zero", None))
-                return steps
-            stack.append(result)
-            action = f"{popped}, push {_operand(left)} {token} {_operand(right)} = {describe(result)}"
-        else:
-            stack.append(Fraction(token))
-            action = f"push {token}"
-        steps.append((token, action, tuple(stack)))
-    return steps
-
-
-@lru_cache(maxsize=32)
-def postfix_outcomes(hand: Hand, target: Fraction) -> Outcomes:
-    """Scan every postfix candidate once, with the package's steps, for the running counters."""
-    check_stepper_size("postfix", hand, postfix_candidates, "postfix-compiled")
-    return _scan(
-        (
-            (postfix.evaluate(tokens), lambda tokens=tokens: postfix.to_infix(tokens))
-            for numbers, ops in postfix.sequences(hand)
-            for tokens in postfix.stack_orders(numbers, ops)
-        ),
-        target,
-    )
-
-
-def describe_postfix_candidate(hand: Sequence[int], index: int, target=24) -> str:
-    """HTML for postfix candidate `index` (from 0): the stack after each token, value, counters."""
-    hand, target = as_hand(hand), as_target(target)
-    outcomes = postfix_outcomes(hand, target)
-    numbers, ops, tokens = postfix_candidate(hand, index)
-    shapes = postfix.make_shapes(len(hand))
-    shape = "".join("n" if not isinstance(token, str) else "o" for token in tokens)
-    value = postfix.evaluate(tokens)
-    rows = [
-        ("sequence", f"{_cards(numbers)} with <code>{html.escape(ops)}</code> "
-                     f"({index // len(shapes) + 1:,} of {outcomes.total // len(shapes):,})"),
-        ("shape", f"<code>{shape}</code> ({shapes.index(shape) + 1} of {len(shapes)})"),
-        ("postfix", f"<code>{html.escape(' '.join(str(token) for token in tokens))}</code>"),
-        ("stack", _stack_table(stack_steps(tokens))),
-    ]
-    if value is not None:
-        right, article = str(postfix.to_infix(tokens)), postfix.article_to_infix(tokens)
-        rows.append(("infix", f"<code>{html.escape(right)}</code>"))
-        if article != right:
-            read_back = parse(article).value
-            verdict = (f"which reads back as {describe(read_back)}: wrong brackets" if read_back != value
-                       else "another tree, with the same value here")
-            rows.append(("precedence-only converter (the Java post's)", f"<code>{html.escape(article)}</code>, {verdict}"))
-    rows.append(("exact value", _value_text(value)))
-    rows.append((f"makes {describe(target)}?", _verdict(value, target)))
-    return _page(f"Postfix enumeration, {_cards(hand)}", index, outcomes, rows)
-
-
-# --- shared HTML ------------------------------------------------------------------------
-
-
-def _numbers(numbers: Sequence[int]) -> str:
-    return " ".join(str(n) for n in numbers)
-
-
-def _cards(numbers: Sequence[int]) -> str:
-    """The numbers as cards: 11 12 13 read as J Q K (with the numbers after, so both are clear)."""
-    faces = hand_text(numbers, faces=True)
-    return faces if faces == _numbers(numbers) else f"{faces} (= {_numbers(numbers)})"
-
-
-def _operand(value: Fraction) -> str:
-    """A value inside a written operation: bracketed when it is a fraction or negative."""
-    text = describe(value)
-    return text if value.denominator == 1 and value >= 0 else f"({text})"
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number:,} {noun}" + ("" if number == 1 else "s")
-
-
-def _value_text(value: Fraction | None) -> str:
-    return "— (divides by zero)" if value is None else describe(value)
-
-
-def _verdict(value: Fraction | None, target: Fraction) -> str:
-    if value is None:
-        return "no: divides by zero"
-    if value == target:
-        return '<b style="color:#1a7f37">yes — a hit</b>'
-    return "no"
-
-
-def _stack_table(steps) -> str:
-    pad = 'style="text-align:left; padding:0.1em 1.5em 0.1em 0"'
-    cells = "".join(
-        f"<tr><td {pad}><code>{html.escape(str(token))}</code></td><td {pad}>{html.escape(action)}</td>"
-        f"<td {pad}><code>{'—' if stack is None else html.escape(' '.join(describe(v) for v in stack))}</code></td></tr>"
-        for token, action, stack in steps
-    )
-    return (f'<table class="t24-stack"><tr><th {pad}>token</th><th {pad}>step</th><th {pad}>stack (bottom → top)</th></tr>'
-            f"{cells}</table>")
-
-
-def _page(method: str, index: int, outcomes: Outcomes, rows) -> str:
-    hits, trees, zeros = outcomes.so_far(index)
-    body = "".join(f'<tr><th style="text-align:left">{name}</th><td style="text-align:left">{text}</td></tr>'
-                   for name, text in rows)
-    return (
-        STEP_CSS + f'<div class="t24-step" style="font-size:{WIDGET_FONT}; line-height:1.4"><p><b>{method}: candidate {index + 1:,} of {outcomes.total:,}</b></p>'
-        f"<table>{body}</table>"
-        f"<p>So far: {_count(index + 1, 'candidate')} evaluated, {_count(hits, 'hit')} "
-        f"({_count(trees, 'different tree')}), {_count(zeros, 'division')} by zero. "
-        f"In all: {_count(len(outcomes.hits), 'hit')}.</p></div>"
-    )
-
-
-# --- the widgets ------------------------------------------------------------------------
-
-
 @dataclass(frozen=True)
 class Jump:
-    """A dropdown that moves to another part of the loops: another pattern or shape, say.
-
-    `options` are the dropdown's labels; `part(index)` is the option that candidate `index` belongs
-    to; `move(index, option)` is the candidate to show when `option` is picked at `index`.
-    """
+    """A dropdown over parts of the search: `part(index)` is where index is, `move` goes."""
 
     label: str
     options: tuple[str, ...]
@@ -312,109 +77,359 @@ class Jump:
     move: Callable[[int, int], int]
 
 
-class Stepper(widgets.VBox):
-    """A Play button (with a speed control) and a slider over a method's candidates (or states),
-    buttons that jump between hits, an optional `Jump` dropdown, and the view that
-    `describe(index)` writes. Every stepper of t24 is one of these.
-    """
+@dataclass(frozen=True)
+class Loops:
+    """A brute-force method's three loops for one hand, in the post's order."""
 
-    def __init__(self, describe: Callable[[int], str], outcomes: Outcomes, name: str, label: str,
-                 noun: str = "candidate", jump: Jump | None = None):
-        self.outcomes = outcomes
-        self.label = label
-        self.noun = noun
-        self.describe = describe
-        self.slider = widgets.IntSlider(
-            value=1, min=1, max=outcomes.total, description=noun, continuous_update=False,
-            layout=widgets.Layout(width="36em"), style={"description_width": "initial"},
+    names: tuple[str, ...]
+    lists: tuple[Sequence, ...]
+    make: Callable  # the loops' items -> the candidate (a text, or postfix tokens)
+
+    def __len__(self) -> int:
+        return prod(len(items) for items in self.lists)
+
+    def positions(self, index: int) -> list[int]:
+        """The position in each loop of candidate `index` (from 0)."""
+        if not 0 <= index < len(self):
+            raise IndexError(f"candidate {index} is out of range (0 to {len(self) - 1:,})")
+        found = []
+        for items in reversed(self.lists):
+            index, position = divmod(index, len(items))
+            found.append(position)
+        return found[::-1]
+
+    def candidate(self, index: int):
+        """Candidate `index`, made from its loops' items."""
+        return self.make(*(items[k] for items, k in zip(self.lists, self.positions(index))))
+
+    def jump(self, level: int) -> Jump:
+        """A dropdown over loop `level`, keeping the other loops where they are."""
+        stride = prod(len(items) for items in self.lists[level + 1 :])
+        options = tuple(map(str, self.lists[level]))
+
+        def part(index: int) -> int:
+            return self.positions(index)[level]
+
+        return Jump(
+            f"jump to {self.names[level]}", options, part, lambda i, k: i + (k - part(i)) * stride
         )
-        self.play = widgets.Play(value=1, min=1, max=outcomes.total, interval=SPEEDS["medium"], description="play")
-        self.speed = widgets.Dropdown(options=list(SPEEDS), value="medium", description="speed",
-                                      layout=widgets.Layout(width="16em"))
-        self.previous_hit = widgets.Button(description="◀ previous hit", tooltip="jump back to the last hit",
-                                           layout=widgets.Layout(width="auto"))
-        self.next_hit = widgets.Button(description="next hit ▶", tooltip="jump to the next hit",
-                                       layout=widgets.Layout(width="auto"))
-        self.jump = jump
+
+
+def pattern_loops(hand: Hand) -> Loops:
+    """The pattern method's loops: for each pattern, each ordering, each operator choice."""
+    lists = (patterns.patterns_for(len(hand)), permutations(hand))
+    lists += (patterns.operator_choices(len(hand) - 1),)
+    return Loops(("pattern", "ordering", "operators"), lists, patterns.fill)
+
+
+def postfix_loops(hand: Hand) -> Loops:
+    """Postfix enumeration's loops: each ordering, each operator choice, each stack order."""
+    lists = (permutations(hand), patterns.operator_choices(len(hand) - 1))
+    lists += (postfix.make_shapes(len(hand)),)
+    return Loops(("ordering", "operators", "shape"), lists, lambda n, o, s: postfix.fill(s, n, o))
+
+
+def too_big(method: str, hand: Hand) -> Refusal | None:
+    """A one-line refusal when the hand's search is past the method's limit, else None."""
+    record = TABLE[method]
+    size = record.size(hand)
+    if size <= record.limit:
+        return None
+    return Refusal(
+        f"No {method} stepper for {hand_text(hand, faces=True)}: {amount(size)} {record.unit} "
+        f"to step through, and the {method} method takes at most {amount(record.limit)}."
+    )
+
+
+@lru_cache(maxsize=16)
+def outcomes(method: str, hand: Hand, target: Fraction) -> Outcomes:
+    """Scan every candidate once, with the package's own steps, for the running counters."""
+    loops = pattern_loops(hand) if method == "patterns" else postfix_loops(hand)
+    value, tree = (
+        (patterns.evaluate, parse) if method == "patterns" else (postfix.evaluate, postfix.to_infix)
+    )
+    hits, new_trees, zeros, seen = [], [], [], set()
+    for index in range(len(loops)):
+        candidate = loops.candidate(index)
+        found = value(candidate)
+        if found is None:
+            zeros.append(index)
+        elif found == target:
+            hits.append(index)
+            if tree(candidate) not in seen:
+                seen.add(tree(candidate))
+                new_trees.append(index)
+    return Outcomes(len(loops), tuple(hits), tuple(new_trees), tuple(zeros))
+
+
+def stack_steps(tokens: Sequence) -> list[tuple[object, str, tuple | None]]:
+    """The stack after each token: (token, what happened, stack); stack None after a ÷ 0."""
+    stack, steps = [], []
+    for token in tokens:
+        if isinstance(token, str):
+            right, left = stack.pop(), stack.pop()
+            try:
+                stack.append(apply(token, left, right))
+            except DivisionByZero:
+                return [*steps, (token, f"pop, {describe(left)} {token} 0 divides by zero", None)]
+            action = (
+                f"pop two, push {operand(left)} {token} {operand(right)} = {describe(stack[-1])}"
+            )
+        else:
+            stack.append(Fraction(token))
+            action = f"push {token}"
+        steps.append((token, action, tuple(stack)))
+    return steps
+
+
+def _table(rows, head: Sequence[str] = ()) -> str:
+    pad = 'style="text-align:left; padding:0.1em 1.2em 0.1em 0"'
+    lines = [f"<tr>{''.join(f'<th {pad}>{cell}</th>' for cell in head)}</tr>"] if head else []
+    for name, *cells in rows:
+        lines.append(f"<tr><th {pad}>{name}</th>{''.join(f'<td {pad}>{c}</td>' for c in cells)}")
+    return f"<table>{''.join(lines)}</table>"
+
+
+def _page(title: str, index: int, found: Outcomes, rows, noun: str = "candidate") -> str:
+    hits, trees, zeros = found.so_far(index)
+    counts = (
+        f"So far: {plural(index + 1, noun)} met, {plural(hits, 'hit')} "
+        f"({plural(trees, 'different tree')}), {plural(zeros, 'division')} by zero. "
+        f"In all: {plural(len(found.hits), 'hit')}."
+    )
+    heading = f"<p><b>{title}: {noun} {index + 1:,} of {found.total:,}</b></p>"
+    return f'{STEP_CSS}<div class="t24-step" style="font-size:{WIDGET_FONT}">{heading}{rows}<p>{counts}</p></div>'
+
+
+def _candidate_rows(loops: Loops, index: int) -> list[tuple[str, str]]:
+    rows = []
+    for name, items, k in zip(loops.names, loops.lists, loops.positions(index)):
+        item = items[k]
+        shown = cards_html(item) if name == "ordering" else f"<code>{html.escape(item)}</code>"
+        rows.append((name, f"{shown} ({k + 1} of {len(items)})"))
+    return rows
+
+
+def _value_rows(value: Fraction | None, target: Fraction) -> list[tuple[str, str]]:
+    if value is None:
+        return [("exact value", "none: it divides by zero"), (f"makes {describe(target)}?", "no")]
+    verdict = HIT if value == target else "no"
+    return [("exact value", describe(value)), (f"makes {describe(target)}?", verdict)]
+
+
+def pattern_candidate_html(hand: Sequence[int], index: int, target=24) -> str:
+    """Pattern candidate `index` (from 0) as HTML: how it is filled, its value, the counters."""
+    hand, target = as_hand(hand), as_target(target)
+    loops = pattern_loops(hand)
+    text = loops.candidate(index)
+    value = patterns.evaluate(text)
+    rows = [*_candidate_rows(loops, index), ("filled text", f"<code>{html.escape(text)}</code>")]
+    if value is not None:
+        rows.append(("read as a tree", f"<code>{html.escape(str(parse(text)))}</code>"))
+    rows += _value_rows(value, target)
+    found = outcomes("patterns", hand, target)
+    return _page(f"Pattern method, {cards_html(hand)}", index, found, _table(rows))
+
+
+def postfix_candidate_html(hand: Sequence[int], index: int, target=24) -> str:
+    """Postfix candidate `index` (from 0) as HTML: the stack after each token, value, counters."""
+    hand, target = as_hand(hand), as_target(target)
+    loops = postfix_loops(hand)
+    tokens = loops.candidate(index)
+    value = postfix.evaluate(tokens)
+    stack = [
+        (f"<code>{html.escape(str(token))}</code>", html.escape(action), _stack_text(values))
+        for token, action, values in stack_steps(tokens)
+    ]
+    rows = [*_candidate_rows(loops, index), ("postfix", " ".join(map(str, tokens)))]
+    rows.append(("stack", _table(stack, ("token", "step", "stack (bottom → top)"))))
+    if value is not None:
+        right, java = str(postfix.to_infix(tokens)), postfix.article_to_infix(tokens)
+        rows.append(("infix", f"<code>{html.escape(right)}</code>"))
+        if java != right:
+            read = parse(java).value
+            verdict = (
+                f"reads back as {describe(read)}: wrong brackets" if read != value else "same value"
+            )
+            rows.append(
+                ("the Java post's converter", f"<code>{html.escape(java)}</code>, {verdict}")
+            )
+    rows += _value_rows(value, target)
+    found = outcomes("postfix", hand, target)
+    return _page(f"Postfix enumeration, {cards_html(hand)}", index, found, _table(rows))
+
+
+def _stack_text(values: tuple | None) -> str:
+    return "—" if values is None else " ".join(describe(value) for value in values)
+
+
+class Stepper(Live, widgets.VBox):
+    """Play (with a speed), a slider over a search's candidates or states, buttons that jump
+    between hits, an optional `Jump` dropdown, and the view `view_html(index)` writes."""
+
+    def __init__(self, view_html, found: Outcomes, name: str, noun: str, jump: Jump | None = None):
+        self.outcomes, self.view_html, self.jump = found, view_html, jump
+        self.sentence = live(f"the {name} stepper ({plural(found.total, noun)} to step through)")
+        self.slider = widgets.IntSlider(
+            1, 1, found.total, description=noun, continuous_update=False
+        )
+        self.slider.layout.width = "36em"
+        self.play = widgets.Play(1, 1, found.total, interval=SPEEDS["medium"], description="play")
+        self.speed = widgets.Dropdown(options=list(SPEEDS), value="medium", description="speed")
+        self.previous_hit = widgets.Button(description="◀ previous hit")
+        self.next_hit = widgets.Button(description="next hit ▶")
+        self.view = widgets.HTML()
+        widgets.link((self.play, "value"), (self.slider, "value"))  # kernel-side: testable
+        self.slider.observe(self._show, names="value")
+        self.speed.observe(
+            lambda change: setattr(self.play, "interval", SPEEDS[change["new"]]), "value"
+        )
+        self.previous_hit.on_click(lambda _: self._go(found.previous_hit(self.slider.value - 1)))
+        self.next_hit.on_click(lambda _: self._go(found.next_hit(self.slider.value - 1)))
+        buttons = [self.previous_hit, self.next_hit]
+        for button in buttons:
+            button.style.font_size = WIDGET_FONT
         self.jump_to = None
         if jump is not None:
-            self.jump_to = widgets.Dropdown(options=[(text, k) for k, text in enumerate(jump.options)], value=0,
-                                            description=jump.label, style={"description_width": "initial"},
-                                            layout=widgets.Layout(width="auto"))
+            options = [(text, k) for k, text in enumerate(jump.options)]
+            self.jump_to = widgets.Dropdown(options=options, description=jump.label)
+            self.jump_to.style.description_width = "initial"
             self.jump_to.observe(self._move, names="value")
-        self.view = widgets.HTML()
-        # A kernel-side link (not jslink): the wiring then also works, and is tested, without a browser.
-        widgets.link((self.play, "value"), (self.slider, "value"))
-        self.slider.observe(self._show, names="value")
-        self.speed.observe(self._set_speed, names="value")
-        self.previous_hit.on_click(lambda _: self._jump(outcomes.previous_hit(self.slider.value - 1)))
-        self.next_hit.on_click(lambda _: self._jump(outcomes.next_hit(self.slider.value - 1)))
-        # Buttons take a font size (the view sets its own in its HTML); sliders and dropdowns have no such style, so a
-        # small stylesheet (in a widget of its own, scoped to steppers) enlarges their labels.
-        for control in [self.previous_hit, self.next_hit]:
-            control.style.font_size = WIDGET_FONT
-        self.css = widgets.HTML(STEPPER_CSS)
-        for widget, css in [(self, "t24-stepper"), (self, f"t24-{name}-stepper"), (self.slider, "t24-stepper-slider"),
-                            (self.play, "t24-stepper-play"), (self.speed, "t24-stepper-speed"),
-                            (self.previous_hit, "t24-previous-hit"), (self.next_hit, "t24-next-hit"),
-                            (self.view, "t24-stepper-view")] + ([(self.jump_to, "t24-stepper-jump")] if jump else []):
+            buttons.append(self.jump_to)
+        for widget, css in [
+            (self, "t24-stepper"),
+            (self, f"t24-{name}-stepper"),
+            (self.slider, "t24-stepper-slider"),
+            (self.view, "t24-stepper-view"),
+        ]:
             widget.add_class(css)
-        rows = [widgets.HBox([self.play, self.slider, self.speed]),
-                widgets.HBox([self.previous_hit, self.next_hit] + ([self.jump_to] if jump else []))]
-        super().__init__(rows + [self.view, self.css])
+        top = widgets.HBox([self.play, self.slider, self.speed])
+        super().__init__([top, widgets.HBox(buttons), self.view])
         self._show()
 
-    def __repr__(self) -> str:
-        # The text a notebook stores beside the widget: readable without a kernel, and stable
-        # across ipywidgets versions (the default repr lists every trait).
-        hits = len(self.outcomes.hits)
-        return f"{self.label}: {self.outcomes.total:,} {self.noun}s, {hits:,} hit{'' if hits == 1 else 's'}"
-
-    def _jump(self, index: int | None) -> None:
+    def _go(self, index: int | None) -> None:
         if index is not None:
             self.slider.value = index + 1
 
     def _move(self, change) -> None:
-        self._jump(self.jump.move(self.slider.value - 1, change["new"]))
-
-    def _set_speed(self, change) -> None:
-        self.play.interval = SPEEDS[change["new"]]
+        self._go(self.jump.move(self.slider.value - 1, change["new"]))
 
     def _show(self, change=None) -> None:
         index = self.slider.value - 1
-        self.view.value = self.describe(index)
+        self.view.value = self.view_html(index)
         self.previous_hit.disabled = self.outcomes.previous_hit(index) is None
         self.next_hit.disabled = self.outcomes.next_hit(index) is None
         if self.jump is not None:
-            self.jump_to.value = self.jump.part(index)  # moves nothing: the part of where we are
+            self.jump_to.value = self.jump.part(index)
 
 
-def pattern_jump(hand: Hand) -> Jump:
-    """Jump to another of the patterns, keeping the ordering and the operators."""
-    all_patterns = patterns.patterns_for(len(hand))
-    per_pattern = pattern_candidates(hand) // len(all_patterns)
-    return Jump("jump to pattern", tuple(all_patterns), lambda index: index // per_pattern,
-                lambda index, k: k * per_pattern + index % per_pattern)
-
-
-def postfix_jump(hand: Hand) -> Jump:
-    """Jump to another of the shapes, keeping the sequence of numbers and operators."""
-    shapes = postfix.make_shapes(len(hand))
-    return Jump("jump to shape", shapes, lambda index: index % len(shapes),
-                lambda index, k: index - index % len(shapes) + k)
-
-
-def make_pattern_stepper(hand: Sequence[int], target=24) -> Stepper:
+def make_pattern_stepper(hand: Sequence[int], target=24) -> Stepper | Refusal:
     """A widget that steps through the pattern method's candidates for one hand."""
     hand, target = as_hand(hand), as_target(target)
-    return Stepper(lambda index: describe_pattern_candidate(hand, index, target), pattern_outcomes(hand, target),
-                   "pattern", f"Pattern-method stepper for {_cards(hand)}, target {describe(target)}",
-                   jump=pattern_jump(hand))
+    refusal = too_big("patterns", hand)
+    if refusal:
+        return refusal
+    view, found = (
+        partial(pattern_candidate_html, hand, target=target),
+        outcomes("patterns", hand, target),
+    )
+    return Stepper(view, found, "pattern", "candidate", pattern_loops(hand).jump(0))
 
 
-def make_postfix_stepper(hand: Sequence[int], target=24) -> Stepper:
+def make_postfix_stepper(hand: Sequence[int], target=24) -> Stepper | Refusal:
     """A widget that steps through postfix candidates for one hand, with the stack at each token."""
     hand, target = as_hand(hand), as_target(target)
-    return Stepper(lambda index: describe_postfix_candidate(hand, index, target), postfix_outcomes(hand, target),
-                   "postfix", f"Postfix stepper for {_cards(hand)}, target {describe(target)}",
-                   jump=postfix_jump(hand))
+    refusal = too_big("postfix", hand)
+    if refusal:
+        return refusal
+    view, found = (
+        partial(postfix_candidate_html, hand, target=target),
+        outcomes("postfix", hand, target),
+    )
+    return Stepper(view, found, "postfix", "candidate", postfix_loops(hand).jump(2))
+
+
+# --- recursive reduction: the states of its search tree -------------------------------------
+
+
+def step_taken(trace: recursive.Trace, index: int) -> tuple[int, int, str] | None:
+    """The step that made state `index`: (i, j, one of `recursive.STEPS`), or None for the start.
+
+    Found by walking the parent's children with the search's own step (`recursive.children`).
+    """
+    state = trace.states[index]
+    if state.parent is None:
+        return None
+    parent = trace.states[state.parent]
+    position = sum(1 for s in trace.states[parent.id + 1 : index] if s.parent == parent.id)
+    array = list(zip(parent.values, parent.exprs))
+    for number, step in enumerate(recursive.children(array, len(array))):
+        if number == position:
+            return step
+    raise IndexError(f"state {index} is not a child of state {parent.id}")
+
+
+def state_html(trace: recursive.Trace, index: int, faces: bool = True) -> str:
+    """One state of the recursion as HTML: the array, the step that led there, the counts."""
+    state, target = trace.states[index], describe(trace.target)
+    step = step_taken(trace, index)
+    if step is None:
+        hand = cards_html(trace.hand) if faces else hand_text(trace.hand)
+        said, marked = f"Start: the hand {hand}, each card its own expression.", {}
+    else:
+        i, j, label = step
+        parent = trace.states[state.parent]
+        last = len(parent.values) - 1
+        made = html.escape(f"{state.exprs[i].pretty()} = {describe(state.values[i])}")
+        moved = f"the last number moves into slot {j}" if j != last else f"slot {j} is dropped"
+        said = (
+            f"Step: pair ({i}, {j}), result <code>{label}</code> = {made} into slot {i}; {moved}."
+        )
+        marked = {i: "#ffe8cc", j: "#e7f0fa"} if j != last else {i: "#ffe8cc"}
+    rows = [
+        (
+            f'<span style="background:{marked.get(slot, "none")}">{slot}</span>',
+            describe(value),
+            html.escape(expr.pretty()),
+        )
+        for slot, (value, expr) in enumerate(zip(state.values, state.exprs))
+    ]
+    if len(state.values) == 1:
+        verdict = f"A hit: the last number is {target}." if state.reaches_target else "No hit."
+    elif state.reaches_target:
+        verdict = f"At least one path below reaches {target}."
+    else:
+        verdict = f"No path below reaches {target}."
+    found = Outcomes(len(trace.states), tuple(s.id for s in trace.hits))
+    body = f"<p>{said}</p>{_table(rows, ('slot', 'number', 'expression'))}<p>{verdict}</p>"
+    title = f"Recursive reduction, depth {state.depth}"
+    return _page(title, index, found, body, noun="state")
+
+
+def first_step_jump(trace: recursive.Trace) -> Jump:
+    """A dropdown over the first steps: pick one ("8 / 3") and go to its subtree."""
+    starts = [0] + [s.id for s in trace.states if s.depth == 1]
+    part_of = [sum(1 for start in starts[1:] if start <= s.id) for s in trace.states]
+    options = ("the hand", *(trace.states[start].step for start in starts[1:]))
+
+    def move(index: int, option: int) -> int:
+        return index if part_of[index] == option else starts[option]
+
+    return Jump("first step", options, part_of.__getitem__, move)
+
+
+def make_recursion_stepper(hand, target=24, faces: bool = True) -> Stepper | Refusal:
+    """A widget that steps through the states recursive reduction visits for one hand."""
+    hand = as_hand(hand)
+    try:
+        trace = recursive.trace(hand, target)
+    except SearchTooLarge:
+        size = TABLE["recursive"].size(hand)
+        return Refusal(
+            f"No recursion stepper for {hand_text(hand, faces=True)}: its search reaches "
+            f"{amount(size)} final numbers, too many to step through; four cards or fewer step."
+        )
+    found = Outcomes(len(trace.states), tuple(s.id for s in trace.hits))
+    return Stepper(
+        partial(state_html, trace, faces=faces), found, "recursion", "state", first_step_jump(trace)
+    )
