@@ -32,7 +32,6 @@ from ..parse import parse
 from ..text import amount, describe, hand_text, plural
 from .widgets import WIDGET_FONT, Live, Refusal, cards_html, live
 
-SPEEDS = {"slow": 1500, "medium": 700, "fast": 250, "fastest": 60}  # ms between candidates
 STEP_CSS = (
     "<style>.t24-step table, .t24-step td, .t24-step th, .t24-step code {font-size: inherit}"
     f".t24-stepper .widget-label, .t24-stepper .widget-readout, .t24-stepper select"
@@ -192,11 +191,10 @@ def _table(rows, head: Sequence[str] = ()) -> str:
 
 def _page(title: str, index: int, found: Outcomes, rows, noun: str = "candidate") -> str:
     hits, trees, zeros = found.so_far(index)
-    counts = (
-        f"So far: {plural(index + 1, noun)} met, {plural(hits, 'hit')} "
-        f"({plural(trees, 'different tree')}), {plural(zeros, 'division')} by zero. "
-        f"In all: {plural(len(found.hits), 'hit')}."
-    )
+    counts = f"So far: {plural(index + 1, noun)} met, {plural(hits, 'hit')}"
+    if noun == "candidate":
+        counts += f" ({plural(trees, 'different tree')}), {plural(zeros, 'division')} by zero"
+    counts += f". In all: {plural(len(found.hits), 'hit')}."
     heading = f"<p><b>{title}: {noun} {index + 1:,} of {found.total:,}</b></p>"
     return f'{STEP_CSS}<div class="t24-step" style="font-size:{WIDGET_FONT}">{heading}{rows}<p>{counts}</p></div>'
 
@@ -264,89 +262,69 @@ def _stack_text(values: tuple | None) -> str:
 
 
 class Stepper(Live, widgets.VBox):
-    """Play (with a speed), a slider over a search's candidates or states, buttons that jump
-    between hits, an optional `Jump` dropdown, and the view `view_html(index)` writes."""
+    """Play, a slider over a search's candidates or states, buttons that jump between hits, a
+    `Jump` dropdown, and the view that `view_html(index)` writes."""
 
-    def __init__(self, view_html, found: Outcomes, name: str, noun: str, jump: Jump | None = None):
+    def __init__(self, view_html, found: Outcomes, name: str, noun: str, jump: Jump):
         self.outcomes, self.view_html, self.jump = found, view_html, jump
-        self.sentence = live(f"the {name} stepper ({plural(found.total, noun)} to step through)")
+        self.sentence = live(f"the {name} stepper over {plural(found.total, noun)}")
         self.slider = widgets.IntSlider(
             1, 1, found.total, description=noun, continuous_update=False
         )
-        self.slider.layout.width = "36em"
-        self.play = widgets.Play(1, 1, found.total, interval=SPEEDS["medium"], description="play")
-        self.speed = widgets.Dropdown(options=list(SPEEDS), value="medium", description="speed")
+        self.play = widgets.Play(1, 1, found.total, interval=700, description="play")
         self.previous_hit = widgets.Button(description="◀ previous hit")
         self.next_hit = widgets.Button(description="next hit ▶")
+        options = [(text, k) for k, text in enumerate(jump.options)]
+        self.jump_to = widgets.Dropdown(options=options, description=jump.label)
         self.view = widgets.HTML()
         widgets.link((self.play, "value"), (self.slider, "value"))  # kernel-side: testable
         self.slider.observe(self._show, names="value")
-        self.speed.observe(
-            lambda change: setattr(self.play, "interval", SPEEDS[change["new"]]), "value"
-        )
-        self.previous_hit.on_click(lambda _: self._go(found.previous_hit(self.slider.value - 1)))
-        self.next_hit.on_click(lambda _: self._go(found.next_hit(self.slider.value - 1)))
-        buttons = [self.previous_hit, self.next_hit]
-        for button in buttons:
+        self.jump_to.observe(lambda change: self._go(jump.move(self.index, change["new"])), "value")
+        self.previous_hit.on_click(lambda _: self._go(found.previous_hit(self.index)))
+        self.next_hit.on_click(lambda _: self._go(found.next_hit(self.index)))
+        for button in (self.previous_hit, self.next_hit):
             button.style.font_size = WIDGET_FONT
-        self.jump_to = None
-        if jump is not None:
-            options = [(text, k) for k, text in enumerate(jump.options)]
-            self.jump_to = widgets.Dropdown(options=options, description=jump.label)
-            self.jump_to.style.description_width = "initial"
-            self.jump_to.observe(self._move, names="value")
-            buttons.append(self.jump_to)
-        for widget, css in [
-            (self, "t24-stepper"),
-            (self, f"t24-{name}-stepper"),
-            (self.slider, "t24-stepper-slider"),
-            (self.view, "t24-stepper-view"),
-        ]:
-            widget.add_class(css)
-        top = widgets.HBox([self.play, self.slider, self.speed])
-        super().__init__([top, widgets.HBox(buttons), self.view])
+        self.add_class("t24-stepper")
+        self.add_class(f"t24-{name}-stepper")
+        self.view.add_class("t24-stepper-view")
+        rows = [[self.play, self.slider], [self.previous_hit, self.next_hit, self.jump_to]]
+        super().__init__([*map(widgets.HBox, rows), self.view])
         self._show()
+
+    @property
+    def index(self) -> int:
+        """The candidate (or state) shown, from 0."""
+        return self.slider.value - 1
 
     def _go(self, index: int | None) -> None:
         if index is not None:
             self.slider.value = index + 1
 
-    def _move(self, change) -> None:
-        self._go(self.jump.move(self.slider.value - 1, change["new"]))
-
     def _show(self, change=None) -> None:
-        index = self.slider.value - 1
-        self.view.value = self.view_html(index)
-        self.previous_hit.disabled = self.outcomes.previous_hit(index) is None
-        self.next_hit.disabled = self.outcomes.next_hit(index) is None
-        if self.jump is not None:
-            self.jump_to.value = self.jump.part(index)
+        self.view.value = self.view_html(self.index)
+        self.previous_hit.disabled = self.outcomes.previous_hit(self.index) is None
+        self.next_hit.disabled = self.outcomes.next_hit(self.index) is None
+        self.jump_to.value = self.jump.part(self.index)
+
+
+def _stepper(method: str, hand, target, view_html, level: int) -> Stepper | Refusal:
+    hand, target = as_hand(hand), as_target(target)
+    refusal = too_big(method, hand)
+    if refusal:
+        return refusal
+    loops = pattern_loops(hand) if method == "patterns" else postfix_loops(hand)
+    view = partial(view_html, hand, target=target)
+    return Stepper(view, outcomes(method, hand, target), method, "candidate", loops.jump(level))
 
 
 def make_pattern_stepper(hand: Sequence[int], target=24) -> Stepper | Refusal:
     """A widget that steps through the pattern method's candidates for one hand."""
-    hand, target = as_hand(hand), as_target(target)
-    refusal = too_big("patterns", hand)
-    if refusal:
-        return refusal
-    view, found = (
-        partial(pattern_candidate_html, hand, target=target),
-        outcomes("patterns", hand, target),
-    )
-    return Stepper(view, found, "pattern", "candidate", pattern_loops(hand).jump(0))
+    return _stepper("patterns", hand, target, pattern_candidate_html, 0)
 
 
 def make_postfix_stepper(hand: Sequence[int], target=24) -> Stepper | Refusal:
     """A widget that steps through postfix candidates for one hand, with the stack at each token."""
-    hand, target = as_hand(hand), as_target(target)
-    refusal = too_big("postfix", hand)
-    if refusal:
-        return refusal
-    view, found = (
-        partial(postfix_candidate_html, hand, target=target),
-        outcomes("postfix", hand, target),
-    )
-    return Stepper(view, found, "postfix", "candidate", postfix_loops(hand).jump(2))
+    return _stepper("postfix", hand, target, postfix_candidate_html, 2)
 
 
 # --- recursive reduction: the states of its search tree -------------------------------------
