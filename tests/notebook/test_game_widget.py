@@ -13,9 +13,15 @@ def message(game):
     return " ".join(re.sub(r"<[^>]+>", " ", find(game, "t24-game-message").value).split())
 
 
-@pytest.mark.parametrize(("typed", "phrase"), [
-    ("8/(3-8/3)", "Right!"), ("3+3+8+8", "Not yet:"), ("3+", "cannot"), ("", "type an expression"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("typed", "phrase"),
+    [
+        ("8/(3-8/3)", "Right!"),
+        ("3+3+8+8", "Not yet:"),
+        ("3+", "cannot"),
+        ("", "type an expression"),
+    ],
+)
 def test_a_typed_answer_gets_a_reply(typed, phrase):
     game = make_game_widget(hands=[(3, 3, 8, 8)])
     find(game, "t24-game-answer").value = typed

@@ -19,16 +19,26 @@ def toggles(lab):
     return {toggle.description: toggle for toggle in find(lab, "t24-lab-methods").children}
 
 
-@pytest.mark.parametrize(("methods", "names"), [
-    ("fast", ("fast",)), (["fast", "recursive"], ("fast", "recursive")), ((), ()),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("methods", "names"),
+    [
+        ("fast", ("fast",)),
+        (["fast", "recursive"], ("fast", "recursive")),
+        ((), ()),
+    ],
+)
 def test_a_string_is_one_method_and_a_list_several(methods, names):
     assert method_names(methods) == names
 
 
-@pytest.mark.parametrize(("methods", "phrase"), [
-    ("fas", "unknown method 'fas'"), (["fast", 3], "unknown method 3"), (5, "not 5"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("methods", "phrase"),
+    [
+        ("fas", "unknown method 'fas'"),
+        (["fast", 3], "unknown method 3"),
+        (5, "not 5"),
+    ],
+)
 def test_a_bad_method_is_refused_in_one_line_before_any_search(methods, phrase):
     with pytest.raises(t24.InputError, match=re.escape(phrase)):
         make_lab(methods=methods)
@@ -74,13 +84,16 @@ def test_a_card_slider_and_the_deal_button_change_the_hand():
     assert [find(lab, f"t24-card-{k}").value for k in range(1, 5)] != before
 
 
-@pytest.mark.parametrize(("options", "phrase"), [
-    ({"hand": (1, 2, 3)}, "four cards from 1 to 13"),
-    ({"hand": (1, 2, 3, 14)}, "four cards from 1 to 13"),
-    ({"target": 0}, "whole number from 1 to 100"),
-    ({"target": 2.5}, "whole number from 1 to 100"),
-    ({"seed": [1]}, "seed is a whole number"),
-])
+@pytest.mark.parametrize(
+    ("options", "phrase"),
+    [
+        ({"hand": (1, 2, 3)}, "four cards from 1 to 13"),
+        ({"hand": (1, 2, 3, 14)}, "four cards from 1 to 13"),
+        ({"target": 0}, "whole number from 1 to 100"),
+        ({"target": 2.5}, "whole number from 1 to 100"),
+        ({"seed": [1]}, "seed is a whole number"),
+    ],
+)
 def test_the_lab_refuses_what_it_cannot_show(options, phrase):
     with pytest.raises(t24.InputError, match=phrase):
         make_lab(**options)

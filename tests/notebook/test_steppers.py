@@ -22,10 +22,13 @@ def text(html):
     return " ".join(re.sub(r"<style>.*?</style>|<[^>]+>", " ", html).split())
 
 
-@pytest.mark.parametrize(("loops", "first", "last", "count"), [
-    (pattern_loops, "4+5+6+7", "7/((6/5)/4)", 11 * 24 * 64),
-    (postfix_loops, (4, 5, "+", 6, "+", 7, "+"), (7, 6, 5, 4, "/", "/", "/"), 5 * 24 * 64),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("loops", "first", "last", "count"),
+    [
+        (pattern_loops, "4+5+6+7", "7/((6/5)/4)", 11 * 24 * 64),
+        (postfix_loops, (4, 5, "+", 6, "+", 7, "+"), (7, 6, 5, 4, "/", "/", "/"), 5 * 24 * 64),
+    ],
+)
 def test_candidates_come_in_the_posts_loop_order(loops, first, last, count):
     found = loops((4, 5, 6, 7))
     assert (found.candidate(0), found.candidate(count - 1), len(found)) == (first, last, count)
@@ -59,11 +62,14 @@ def test_the_jump_dropdown_follows_the_slider_and_moves_it(maker):
     assert stepper.jump_to.value == 0
 
 
-@pytest.mark.parametrize(("maker", "phrase"), [
-    (make_pattern_stepper, "takes at most 100,000"),
-    (make_postfix_stepper, "takes at most 500,000"),
-    (make_recursion_stepper, "too many to step through"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("maker", "phrase"),
+    [
+        (make_pattern_stepper, "takes at most 100,000"),
+        (make_postfix_stepper, "takes at most 500,000"),
+        (make_recursion_stepper, "too many to step through"),
+    ],
+)
 def test_a_hand_too_big_to_step_is_refused_in_one_line(maker, phrase):
     refusal = maker((1, 2, 3, 4, 5, 6))
     assert phrase in refusal.sentence and "1 2 3 4 5 6" in refusal.sentence

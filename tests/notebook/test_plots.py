@@ -1,0 +1,129 @@
+"""The figures: a title that states the finding from the data, honest axes, clear errors."""
+
+import pytest
+
+from t24.methods import recursive
+from t24.notebook import (
+    agreement_html,
+    agreement_rows,
+    make_search_graph,
+    make_state_graph,
+    plot_answer_counts,
+    plot_growth,
+    plot_levels,
+    plot_peers,
+    plot_per_hand_times,
+    plot_ratios,
+    plot_solvable_counts,
+    plot_solvable_share,
+    plot_states_per_depth,
+    plot_target_counts,
+    plot_tree_and_states,
+)
+from t24.notebook.trees import depth_counts
+
+DECK = [
+    {"method": m, "mode": "all", "scope": "sample", "seconds": s}
+    for m, times in {"patterns": ["0.4", "0.6"], "fast": ["0.001", "0.003"]}.items()
+    for s in times
+]
+GROWTH = [
+    {
+        "method": "postfix",
+        "mode": "all",
+        "count": c,
+        "seconds_median": s,
+        "candidates": n,
+        "refused": r,
+    }
+    for c, s, n, r in [
+        (4, "0.01", "7680", "False"),
+        (5, "0.5", "430080", "False"),
+        (6, "", "", "True"),
+    ]
+] + [
+    {
+        "method": "fast",
+        "mode": "all",
+        "count": c,
+        "seconds_median": s,
+        "candidates": "",
+        "refused": "",
+    }
+    for c, s in [(4, "0.001"), (5, "0.004"), (6, "0.02")]
+]
+SUMMARY = {"ratio_vs_fast": {"all": {"patterns": 200.0, "patterns-compiled": 2.0, "fast": 1.0}}}
+PEERS = [
+    {"solver": "t24 fast", "seconds": "1.0", "hands": "1820"},
+    {"solver": "game24", "seconds": "24.0", "ratio_vs_t24": "24", "hands": "1820"},
+]
+TITLES = [
+    (lambda: plot_per_hand_times(DECK), "patterns takes 250× as long as fast"),
+    (
+        lambda: plot_ratios(SUMMARY),
+        "As written, patterns takes 200× as long as fast; patterns-compiled, 2.0×",
+    ),
+    (
+        lambda: plot_growth(GROWTH)._suptitle,
+        "From 4 to 5 numbers, postfix gets 50× slower, fast 4.0×",
+    ),
+    (lambda: plot_peers(PEERS), "On 1,820 hands, game24 takes 24× as long as t24's fast"),
+    (
+        lambda: plot_solvable_counts({"1-13": {"hands": 1820, "solvable": 1362}}),
+        "75% of cards 1-13",
+    ),
+    (
+        lambda: plot_answer_counts({(1, 1, 1, 1): 0, (3, 3, 8, 8): 1, (4, 5, 6, 7): 3}),
+        "1 is the commonest",
+    ),
+    (lambda: plot_levels({"easy": 3, "hard": 1}), "Most of the 4 solvable hands are easy (75%)"),
+    (
+        lambda: plot_target_counts({1: 90, 24: 80, 30: 10}, 100),
+        "24 ranks 2 of 3, ahead of every larger",
+    ),
+    (lambda: plot_solvable_share({4: (3, 4), 5: (9, 10)}, [4]), "75% with 4 cards, 90% with 5"),
+]
+
+
+@pytest.mark.parametrize(("draw", "finding"), TITLES)
+def test_the_title_states_the_finding(draw, finding):
+    shown = draw()
+    assert finding in (shown.get_text() if hasattr(shown, "get_text") else shown.get_title())
+
+
+@pytest.mark.parametrize(
+    "draw",
+    [
+        lambda: plot_per_hand_times(DECK, mode="first"),
+        lambda: plot_ratios({}),
+        lambda: plot_growth([]),
+        lambda: plot_peers([]),
+    ],
+)
+def test_no_rows_is_a_clear_error(draw):
+    with pytest.raises(ValueError, match="no "):
+        draw()
+
+
+def test_the_graphs_count_the_trees_states_and_the_distinct_ones():
+    trace = recursive.trace((3, 3, 8, 8))
+    assert make_search_graph(trace).number_of_nodes() == len(trace.states) == 4453
+    states = make_state_graph(trace)
+    assert states.number_of_nodes() == trace.distinct_states()
+    assert sum(data["visits"] for _, data in states.nodes(data=True)) == len(trace.states)
+    assert (
+        depth_counts(trace)[0] == (4, 1, 1) and sum(row[1] for row in depth_counts(trace)) == 4453
+    )
+
+
+@pytest.mark.parametrize("hand", [(3, 8), (3, 3, 8, 8)])
+def test_the_tree_figures_say_what_repeats(hand):
+    trace = recursive.trace(hand)
+    assert "repeats the same states" in plot_tree_and_states(trace)._suptitle.get_text()
+    assert "only" in plot_states_per_depth(trace).get_title()
+
+
+def test_the_agreement_table_says_whether_the_methods_agree():
+    rows = agreement_rows([(3, 3, 8, 8), (1, 1, 1, 1)], methods=["recursive", "fast"])
+    assert [row["agree"] for row in rows] == [True, True] and rows[1]["counts"]["fast"] == 0
+    assert "8 ÷ (3 − 8 ÷ 3)" in agreement_html(rows, methods=["recursive", "fast"])
