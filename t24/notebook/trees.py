@@ -78,53 +78,37 @@ def layered_layout(graph: nx.DiGraph) -> dict:
 def _draw(graph, pos, on_path: set, ax, small: bool, target: str, what: str) -> None:
     """Grey steps and states, the paths to the target orange, the hits red stars."""
     hits = [n for n in on_path if graph.out_degree(n) == 0]
-    steps = [(u, v) for u, v in graph.edges if not (u in on_path and v in on_path)]
     path = [(u, v) for u, v in graph.edges if u in on_path and v in on_path]
+    steps = list(set(graph.edges) - set(path))
+    draw = {"G": graph, "pos": pos, "ax": ax}
+    width, step = (0.8, "a step (a pair, one of six results)") if small else (0.3, None)
     lines = nx.draw_networkx_edges(
-        graph,
-        pos,
-        edgelist=steps,
-        ax=ax,
-        arrows=False,
-        edge_color=GREY,
-        width=0.8 if small else 0.3,
-        label="a step (a pair, one of six results)",
+        **draw, edgelist=steps, arrows=False, edge_color=GREY, width=width
     )
     if lines is not None and not small:
         lines.set_antialiased(False)  # hundreds of hairlines: the same look, a quarter of the PNG
+    path_label = f"a step on a path to {target}"
     nx.draw_networkx_edges(
-        graph,
-        pos,
-        edgelist=path,
-        ax=ax,
-        arrows=False,
-        edge_color=ORANGE,
-        width=3,
-        label=f"a step on a path to {target}",
+        **draw, edgelist=path, arrows=False, edge_color=ORANGE, width=3, label=path_label
     )
-    for nodes, size, colour, shape, label in [
-        ([n for n in graph if n not in on_path], 40 if small else 4, BLUE, "o", what),
-        (
-            [n for n in on_path if n not in hits],
-            90 if small else 40,
-            ORANGE,
-            "o",
-            f"leads to {target}",
-        ),
-        (hits, 260, RED, "*", f"a hit: the last number is {target}"),
+    others, leading = [n for n in graph if n not in on_path], [n for n in on_path if n not in hits]
+    for nodes, size, colour, label in [
+        (others, 40 if small else 4, BLUE, what),
+        (leading, 90 if small else 40, ORANGE, f"leads to {target}"),
+        (hits, 260, RED, f"a hit: the last number is {target}"),
     ]:
-        if nodes:
-            nx.draw_networkx_nodes(
-                graph,
-                pos,
-                nodelist=nodes,
-                ax=ax,
-                node_size=size,
-                node_color=colour,
-                node_shape=shape,
-                linewidths=0,
-                label=label,
-            )
+        shape = "*" if colour == RED else "o"
+        nx.draw_networkx_nodes(
+            **draw, nodelist=nodes, node_size=size, node_color=colour, node_shape=shape, label=label
+        )
+    ax.legend(fontsize=FONT["note"], loc="upper center", bbox_to_anchor=(0.5, 0), ncol=2)
+
+
+def _label(ax, text: str, at, bold: bool = False, **where) -> None:
+    weight = "bold" if bold else "normal"
+    ax.annotate(
+        text, at, textcoords="offset points", fontsize=FONT["note"], fontweight=weight, **where
+    )
 
 
 def plot_search_tree(trace: Trace, ax=None, labels: bool | None = None):
@@ -138,19 +122,17 @@ def plot_search_tree(trace: Trace, ax=None, labels: bool | None = None):
         hand_text(trace.hand), (0, 0), ha="center", fontsize=FONT["title"], fontweight="bold"
     )
     for s in trace.states[1:] if labels else ():
-        ax.annotate(
+        _label(
+            ax,
             " ".join(map(describe, s.values)),
             pos[s.id],
+            s.reaches_target,
             xytext=(0, 7),
-            textcoords="offset points",
             ha="center",
-            fontsize=FONT["note"],
-            color=RED if s.reaches_target else "#333",
         )
     reach = (len(trace.hand) - 1) * (1.25 if labels else 1.05)
     ax.set(xlim=(-reach, reach), ylim=(-reach, reach), aspect="equal")
     ax.axis("off")
-    ax.legend(fontsize=FONT["note"], loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=2)
     return ax
 
 
@@ -165,15 +147,7 @@ def plot_state_graph(trace: Trace, ax=None, labels: bool | None = None):
     for key in graph if labels else on_path:
         visits = graph.nodes[key]["visits"]
         text = " ".join(map(describe, key)) + (f"  ×{visits}" if labels and visits > 1 else "")
-        ax.annotate(
-            text,
-            pos[key],
-            xytext=(7, 0),
-            textcoords="offset points",
-            va="center",
-            fontsize=FONT["note"],
-            fontweight="bold" if key in on_path else "normal",
-        )
+        _label(ax, text, pos[key], key in on_path, xytext=(7, 0), va="center")
     layers = Counter(len(key) for key in graph)
     count = len(trace.hand)
     ax.tick_params(axis="x", labelbottom=True, length=0)
@@ -184,7 +158,6 @@ def plot_state_graph(trace: Trace, ax=None, labels: bool | None = None):
     for side in ("top", "right", "left"):
         ax.spines[side].set_visible(False)
     ax.set_xlabel("numbers left", fontsize=FONT["label"])
-    ax.legend(fontsize=FONT["note"], loc="upper center", bbox_to_anchor=(0.5, -0.11), ncol=2)
     return ax
 
 
