@@ -46,7 +46,7 @@ def rating_html(current: Round) -> str:
 
 def reply_html(reply: Reply, game: Game) -> str:
     """A checked answer: right or wrong (typeset, with what it makes), or why it was not read."""
-    if reply.kind in ("right", "wrong") and reply.expr is not None:
+    if reply.kind in ("right", "wrong") and reply.value is not None:
         made = reply.expr.to_latex() + " = " + value_latex(reply.value)
         if reply.kind == "right":
             text = f"<b>Right!</b> {math(made)}"

@@ -75,7 +75,7 @@ def run_all(page, jupyter_lab, notebook: Path) -> list[str]:
     """Open the notebook, run all its cells, wait for the widgets; what went wrong."""
     url, token = jupyter_lab
     page.goto(f"{url}/lab/tree/{notebook.name}?reset&token={token}")
-    idle = "n => jupyterapp.shell.currentWidget?.context?.path === n && jupyterapp.shell.currentWidget.sessionContext.session?.kernel?.status === 'idle'"
+    idle = "n => window.jupyterapp?.shell.currentWidget?.context?.path === n && jupyterapp.shell.currentWidget.sessionContext.session?.kernel?.status === 'idle'"
     page.wait_for_function(idle, arg=notebook.name, timeout=120_000, polling=250)
     page.evaluate(JS_WATCH)
     page.evaluate("() => jupyterapp.commands.execute('notebook:run-all-cells')")

@@ -18,6 +18,7 @@ def message(game):
     [
         ("8/(3-8/3)", "Right!"),
         ("3+3+8+8", "Not yet:"),
+        ("1 + 2", "not used: 3 3 8 8"),
         ("3+", "cannot"),
         ("", "type an expression"),
     ],
