@@ -330,46 +330,19 @@ def make_postfix_stepper(hand: Sequence[int], target=24) -> Stepper | Refusal:
 # --- recursive reduction: the states of its search tree -------------------------------------
 
 
-def step_taken(trace: recursive.Trace, index: int) -> tuple[int, int, str] | None:
-    """The step that made state `index`: (i, j, one of `recursive.STEPS`), or None for the start.
-
-    Found by walking the parent's children with the search's own step (`recursive.children`).
-    """
-    state = trace.states[index]
-    if state.parent is None:
-        return None
-    parent = trace.states[state.parent]
-    position = sum(1 for s in trace.states[parent.id + 1 : index] if s.parent == parent.id)
-    array = list(zip(parent.values, parent.exprs))
-    for number, step in enumerate(recursive.children(array, len(array))):
-        if number == position:
-            return step
-    raise IndexError(f"state {index} is not a child of state {parent.id}")
-
-
 def state_html(trace: recursive.Trace, index: int, faces: bool = True) -> str:
     """One state of the recursion as HTML: the array, the step that led there, the counts."""
     state, target = trace.states[index], describe(trace.target)
-    step = step_taken(trace, index)
-    if step is None:
+    if state.parent is None:
         hand = cards_html(trace.hand) if faces else hand_text(trace.hand)
-        said, marked = f"Start: the hand {hand}, each card its own expression.", {}
+        said = f"Start: the hand {hand}, each card its own expression."
     else:
-        i, j, label = step
-        parent = trace.states[state.parent]
-        last = len(parent.values) - 1
-        made = html.escape(f"{state.exprs[i].pretty()} = {describe(state.values[i])}")
-        moved = f"the last number moves into slot {j}" if j != last else f"slot {j} is dropped"
-        said = (
-            f"Step: pair ({i}, {j}), result <code>{label}</code> = {made} into slot {i}; {moved}."
-        )
-        marked = {i: "#ffe8cc", j: "#e7f0fa"} if j != last else {i: "#ffe8cc"}
+        before = " ".join(map(describe, trace.states[state.parent].values))
+        made = next(k for k, e in enumerate(state.exprs) if str(e) == state.step)
+        step = f"{state.exprs[made].pretty()} = {describe(state.values[made])}"
+        said = f"Step: from {before}, two numbers make {html.escape(step)}."
     rows = [
-        (
-            f'<span style="background:{marked.get(slot, "none")}">{slot}</span>',
-            describe(value),
-            html.escape(expr.pretty()),
-        )
+        (slot, describe(value), html.escape(expr.pretty()))
         for slot, (value, expr) in enumerate(zip(state.values, state.exprs))
     ]
     if len(state.values) == 1:

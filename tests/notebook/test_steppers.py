@@ -99,4 +99,7 @@ def test_a_state_shows_the_step_that_made_it():
     trace = recursive.trace((3, 3, 8, 8))
     assert "Start: the hand" in text(state_html(trace, 0))
     hit = text(state_html(trace, trace.hits[0].id))
-    assert "A hit: the last number is 24" in hit and "Step: pair (0, 1)" in hit
+    assert (
+        "A hit: the last number is 24" in hit
+        and "Step: from 1/3 8, two numbers make 8 ÷ (3 − 8 ÷ 3) = 24" in hit
+    )
