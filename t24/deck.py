@@ -11,16 +11,17 @@ every intermediate value stays a whole number (dividing only when it divides exa
 needs a fraction when it makes the target but that integer-only set does not contain it.
 
 Standard library only. The counts use `t24.can_make` and `t24.solve(method="fast")`; the counts
-for many targets at once build each hand's whole value set once (`fast.hand_values`) instead of
-asking `can_make` once per hand and target.
+for many targets at once build each hand's whole value set once (`fast.hand_values`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from fractions import Fraction
 from functools import cache
 from itertools import combinations_with_replacement
 
+from .expr import pair_results
 from .hand import Hand, as_hand, as_target
 from .methods import fast
 from .solver import can_make, solve
@@ -35,28 +36,21 @@ def deck(high: int = 13, low: int = 1, size: int = 4) -> list[Hand]:
     return list(combinations_with_replacement(range(low, high + 1), size))
 
 
-def _unordered_splits(cards: Hand):
-    """Each way to cut the cards into two non-empty parts, once: (A, B) with A <= B."""
-    return [(a, b) for a, b in fast.splits(cards) if a <= b]
-
-
 @cache
-def _integer_reachable(cards: Hand) -> frozenset[int]:
+def _integer_reachable(cards: Hand) -> frozenset[Fraction]:
     if len(cards) == 1:
-        return frozenset(cards)
+        return frozenset(map(Fraction, cards))
     values = set()
-    for a_cards, b_cards in _unordered_splits(cards):
+    for a_cards, b_cards in fast.splits(cards):
+        if a_cards > b_cards:
+            continue  # pair_results gives both orders of a pair
         for a in _integer_reachable(a_cards):
             for b in _integer_reachable(b_cards):
-                values.update((a + b, a - b, b - a, a * b))
-                if b and a % b == 0:
-                    values.add(a // b)
-                if a and b % a == 0:
-                    values.add(b // a)
+                values.update(v for _op, _swapped, v in pair_results(a, b) if v.denominator == 1)
     return frozenset(values)
 
 
-def integer_reachable(cards: Iterable[int]) -> frozenset[int]:
+def integer_reachable(cards: Iterable[int]) -> frozenset[Fraction]:
     """Every value the cards make with every intermediate value a whole number."""
     return _integer_reachable(tuple(sorted(as_hand(cards))))
 
@@ -66,7 +60,7 @@ def needs_fraction(hand: Sequence[int], target=24) -> bool:
     target = as_target(target)
     if not can_make(hand, target):
         return False
-    return target.denominator != 1 or int(target) not in integer_reachable(hand)
+    return target not in integer_reachable(hand)
 
 
 def solvable_hands(high: int = 13, low: int = 1, size: int = 4, target=24) -> list[Hand]:
@@ -80,7 +74,11 @@ def solvable_counts(target=24, decks: dict = DECKS) -> dict[str, dict[str, int]]
     for name, (low, high) in decks.items():
         hands = deck(high, low)
         solvable = sum(1 for hand in hands if can_make(hand, target))
-        counts[name] = {"hands": len(hands), "solvable": solvable, "unsolvable": len(hands) - solvable}
+        counts[name] = {
+            "hands": len(hands),
+            "solvable": solvable,
+            "unsolvable": len(hands) - solvable,
+        }
     return counts
 
 
@@ -122,9 +120,11 @@ def figures(target=24, decks: dict = DECKS) -> dict:
         "needs_fraction": {name: sum(within(hand, name) for hand in fractions) for name in decks},
         "fraction_hands": [hand_text(hand) for hand in fractions],
         "distinct_answers": {
-            name: sum(count for hand, count in per_hand.items() if within(hand, name)) for name in decks
+            name: sum(count for hand, count in per_hand.items() if within(hand, name))
+            for name in decks
         },
         "most_answers": [
-            [hand_text(hand), count] for hand, count in sorted(per_hand.items(), key=lambda item: -item[1])[:10]
+            [hand_text(hand), count]
+            for hand, count in sorted(per_hand.items(), key=lambda item: -item[1])[:10]
         ],
     }

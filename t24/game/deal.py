@@ -29,7 +29,9 @@ def deal(rng: random.Random, low: int = 1, high: int = 13, count: int = 4) -> Ha
     return tuple(low + position // SUITS for position in positions)
 
 
-def deal_solvable(rng: random.Random, low: int = 1, high: int = 13, count: int = 4, target=24) -> Hand:
+def deal_solvable(
+    rng: random.Random, low: int = 1, high: int = 13, count: int = 4, target=24
+) -> Hand:
     """Deal until a hand makes the target; refuse after MAX_DEALS tries or MAX_SECONDS in all.
 
     A try is not started when the slowest try so far would end past the deadline (six cards
@@ -63,4 +65,6 @@ def check_deck(low: int, high: int, count: int) -> None:
     if not MIN_COUNT <= count <= MAX_COUNT:
         raise InputError(f"deal {MIN_COUNT} to {MAX_COUNT} cards, not {count}")
     if count > SUITS * (high - low + 1):
-        raise InputError(f"a deck of cards {low} to {high} holds only {SUITS * (high - low + 1)} cards")
+        raise InputError(
+            f"a deck of cards {low} to {high} holds only {SUITS * (high - low + 1)} cards"
+        )

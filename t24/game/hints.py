@@ -1,10 +1,11 @@
-"""Hints in steps: the next step of one exact answer, never the whole answer.
+"""Graded hints: what the answer's steps are like, then the next step's operation, then the step.
 
-An answer is read bottom up as steps (two numbers, an operator, the result). The hints give the
-first step, then the next, and stop one step short: the last step is the answer, which only
-"show" gives. The answer the hints follow is the one with the friendliest steps (fewest
-fractions and negative numbers, smallest numbers on the way) among every tree the recursive
-search finds.
+An answer is read bottom up as steps (two numbers, an operator, the result). The first hint
+says a property of the steps ("1 of the 3 steps makes a fraction"); then, step by step, the
+operation of the next step and the step itself. They stop while two steps are still to do, so
+no hint leaves only an obvious last step; "show" gives the answer. The answer the hints follow
+has the friendliest steps (fewest fractions and negative numbers, smallest numbers on the way)
+among the trees the recursive search of "24点经典算法" finds.
 """
 
 from __future__ import annotations
@@ -15,21 +16,14 @@ from fractions import Fraction
 
 from ..distinct import canonical
 from ..expr import LATEX_SYMBOLS, BinOp, Expr, value_latex
-from ..hand import as_target
-from ..methods import recursive
 from ..text import describe
-from .difficulty import EFFORT_MAX_COUNT
+from . import words
 
 
-def _operand(value: Fraction) -> str:
-    """A value as the operand of a step: fractions and negatives in brackets, so it reads once."""
+def operand(value: Fraction) -> str:
+    """A value inside a written operation: bracketed when it is a fraction or negative."""
     text = describe(value)
     return text if value.denominator == 1 and value >= 0 else f"({text})"
-
-
-def _latex_operand(value: Fraction) -> str:
-    text = value_latex(value)
-    return rf"\left({text}\right)" if value < 0 else text
 
 
 @dataclass(frozen=True)
@@ -43,56 +37,74 @@ class Step:
 
     def text(self) -> str:
         """The step as plain text: `3 - (8/3) = 1/3`."""
-        return f"{_operand(self.left)} {self.op} {_operand(self.right)} = {describe(self.value)}"
+        return f"{operand(self.left)} {self.op} {operand(self.right)} = {describe(self.value)}"
 
     def latex(self) -> str:
         """The step as LaTeX: `3 - \\frac{8}{3} = \\frac{1}{3}`."""
-        return f"{_latex_operand(self.left)} {LATEX_SYMBOLS[self.op]} {_latex_operand(self.right)} = {value_latex(self.value)}"
+        left, right = (
+            rf"\left({value_latex(v)}\right)" if v < 0 else value_latex(v)
+            for v in (self.left, self.right)
+        )
+        return f"{left} {LATEX_SYMBOLS[self.op]} {right} = {value_latex(self.value)}"
 
 
 def answer_steps(expr: Expr) -> list[Step]:
     """The steps of an answer, bottom up: each operation after the ones it uses."""
-    steps: list[Step] = []
-
-    def walk(node: Expr) -> Fraction:
-        if not isinstance(node, BinOp):
-            return node.value
-        left, right = walk(node.left), walk(node.right)
-        steps.append(Step(left, node.op, right, node.value))
-        return node.value
-
-    walk(expr)
-    return steps
+    if not isinstance(expr, BinOp):
+        return []
+    steps = answer_steps(expr.left) + answer_steps(expr.right)
+    return steps + [Step(expr.left.value, expr.op, expr.right.value, expr.value)]
 
 
 def step_cost(expr: Expr) -> tuple[int, int, Fraction]:
-    """How awkward an answer's steps are: fractions on the way, negative numbers, the largest number."""
-    steps = answer_steps(expr)
-    fractions = sum(step.value.denominator != 1 for step in steps)
-    negatives = sum(step.value < 0 for step in steps)
-    return fractions, negatives, max((abs(step.value) for step in steps), default=Fraction(0))
+    """How awkward an answer's steps are: fractions, negative numbers, the largest number."""
+    values = [step.value for step in answer_steps(expr)]
+    fractions = sum(value.denominator != 1 for value in values)
+    return fractions, sum(value < 0 for value in values), max(map(abs, values), default=Fraction(0))
 
 
-def hint_answer(hand: Sequence[int], target, answers: Sequence[Expr]) -> Expr:
-    """The answer the hints follow: the tree with the friendliest steps among the hand's answers.
+def hint_answer(answers: Sequence[Expr], trees: Sequence[Expr] = ()) -> Expr:
+    """The answer the hints follow: the tree with the friendliest steps.
 
-    `answers` are the fast solver's distinct answers; each is one readable tree of its class, and
-    another tree of the same class may have easier steps (10 ÷ 5 × 6 + 12 rather than
-    10 × 6 ÷ 5 + 12). For up to EFFORT_MAX_COUNT cards every tree of the recursive search is a
-    candidate; ties go to the class the fast solver lists first, then to fewer brackets.
+    `answers` are the fast solver's distinct answers; `trees` (the recursive search's, when
+    known) may hold a tree of the same class with easier steps (10 / 5 * 6 + 12 rather than
+    10 * 6 / 5 + 12). Ties go to the class the fast solver lists first, then to fewer brackets.
     """
     rank = {canonical(expr): number for number, expr in enumerate(answers)}
-    candidates = recursive.solve(sorted(hand), target) if len(hand) <= EFFORT_MAX_COUNT else list(answers)
-    return min(candidates, key=lambda expr: (
-        step_cost(expr), rank.get(canonical(expr), len(rank)), str(expr).count("("), str(expr),
-    ))
+
+    def key(expr):
+        text = str(expr)
+        return step_cost(expr), rank.get(canonical(expr), len(rank)), text.count("("), text
+
+    return min(list(trees) or answers, key=key)
 
 
 def hint_texts(expr: Expr, target=24) -> list[str]:
-    """The hints for one answer: a first pair and its value, then the next steps, but not the last."""
-    steps = answer_steps(expr)[:-1]
-    if not steps:  # the answer is one step: a hint could only give it away
-        lines = [f"one operation between the two cards makes {describe(as_target(target))}"]
-    else:
-        lines = [("start with " if number == 0 else "then ") + step.text() for number, step in enumerate(steps)]
-    return [f"hint {number} of {len(lines)}: {line}" for number, line in enumerate(lines, start=1)]
+    """The graded hints for one answer: a property of its steps, then operation and step in turn."""
+    steps = answer_steps(expr)
+    if len(steps) <= 1:
+        return [
+            words.HINT.format(
+                number=1, total=1, text=words.ONE_STEP.format(target=describe(Fraction(target)))
+            )
+        ]
+    lines = [_property(steps)]
+    for number, step in enumerate(steps[: max(len(steps) - 2, 1)]):
+        verb = words.VERBS[step.op]
+        lines.append((words.NEXT_OPERATION if number else words.FIRST_OPERATION).format(verb=verb))
+        if number < len(steps) - 2:
+            lines.append((words.NEXT_STEP if number else words.FIRST_STEP).format(step.text()))
+    total = len(lines)
+    return [words.HINT.format(number=n, total=total, text=t) for n, t in enumerate(lines, 1)]
+
+
+def _property(steps: Sequence[Step]) -> str:
+    """The first hint: how many steps make a fraction, else a negative number, else how large."""
+    for what, count in (
+        ("a fraction", sum(step.value.denominator != 1 for step in steps)),
+        ("a negative number", sum(step.value < 0 for step in steps)),
+    ):
+        if count:
+            verb = "makes" if count == 1 else "make"
+            return words.HOW_MANY_STEPS.format(count=count, steps=len(steps), verb=verb, what=what)
+    return words.WHOLE_STEPS.format(largest=describe(max(step.value for step in steps)))

@@ -3,7 +3,8 @@
 Plain objects (`Game`, `Round`, `Reply`, `Score`) that the terminal loop (`t24 play`) and the
 notebook widget share, and that tests play with scripted lines. Every typed answer is read by
 the safe parser and checked exactly (`t24.check_answer`): the value, and exactly the dealt
-numbers, with what is wrong said precisely; "none" is an answer too, and is checked.
+numbers, with what is wrong said precisely; "none" is an answer too, and is checked. A round
+solves its hand once, when first needed; the answer, the hints and the rating reuse that.
 """
 
 from __future__ import annotations
@@ -13,30 +14,30 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from .. import solver
 from ..check import check_answer
 from ..expr import Expr
 from ..hand import Hand, InputError, as_hand, as_target
-from ..solver import solve
 from ..text import describe, hand_text, plural
+from . import words
 from .deal import MAX_COUNT, MIN_COUNT, check_deck, deal, deal_solvable
-from .difficulty import Difficulty, difficulty
 from .hints import Step, answer_steps, hint_answer, hint_texts
+from .rating import COUNT_MAX_CARDS, EFFORT_MAX_COUNT, Difficulty, rate
 
 # What a player may type to say "this hand cannot make the target".
-NO_ANSWER_WORDS = frozenset({
-    "none", "no", "-", "impossible", "no answer", "no solution", "cannot", "can't", "nothing", "n/a",
-})
+NO_ANSWER_WORDS = frozenset(
+    {"none", "no", "-", "impossible", "no answer", "no solution", "cannot", "can't", "nothing"}
+)
 
 
 def is_no_answer(text: str) -> bool:
     """Whether the text says "there is no answer" (none, no, -, impossible ...)."""
-    words = " ".join(text.lower().split()).rstrip(".!")
-    return words in NO_ANSWER_WORDS
+    return " ".join(text.lower().split()).rstrip(".!") in NO_ANSWER_WORDS
 
 
 @dataclass
 class Round:
-    """One dealt hand: its answers (found when first needed), hints given, and how it ended."""
+    """One dealt hand: solved once when first needed, hints given, and how it ended."""
 
     number: int
     hand: Hand
@@ -44,16 +45,34 @@ class Round:
     hints_given: int = 0
     wrong: int = 0
     outcome: str | None = None  # "right", "shown" or "skipped"
-    _answers: list | None = field(default=None, repr=False)
-    _difficulty: Difficulty | None = field(default=None, repr=False)
-    _answer: Expr | None = field(default=None, repr=False)
+    _solved: tuple | None = field(default=None, repr=False)
+
+    def _solve(self) -> tuple[list[Expr], Expr | None, Difficulty]:
+        """The distinct answers (past COUNT_MAX_CARDS cards, the first), the hints' answer, the rating."""
+        if self._solved is None:
+            many = len(self.hand) > COUNT_MAX_CARDS
+            answers = solver.solve(self.hand, self.target, method="fast", first=many)
+            trees = ()
+            if answers and len(self.hand) <= EFFORT_MAX_COUNT:
+                trees = solver.solve(self.hand, self.target, method="recursive")
+            answer = hint_answer(answers, trees) if answers else None
+            self._solved = answers, answer, rate(self.hand, self.target, answers)
+        return self._solved
 
     @property
     def answers(self) -> list[Expr]:
-        """Every distinct answer (the fast solver's list)."""
-        if self._answers is None:
-            self._answers = solve(self.hand, self.target, method="fast")
-        return self._answers
+        """Every distinct answer (the fast solver's), or only the first past COUNT_MAX_CARDS cards."""
+        return self._solve()[0]
+
+    @property
+    def answer(self) -> Expr | None:
+        """The one answer the hints lead to and `show` shows (None if there is none)."""
+        return self._solve()[1]
+
+    @property
+    def rating(self) -> Difficulty:
+        """How hard the hand is, and why."""
+        return self._solve()[2]
 
     @property
     def solvable(self) -> bool:
@@ -64,31 +83,16 @@ class Round:
         return self.outcome is not None
 
     @property
-    def hints(self) -> list[str]:
-        """Every hint this hand has, in order (for a hand with no answer, one that says so)."""
-        if not self.answers:
-            return [f"hint 1 of 1: {self.hand_text} cannot make {describe(self.target)}; answer 'none'"]
-        return hint_texts(self.answer, self.target)
-
-    @property
-    def answer(self) -> Expr | None:
-        """The one answer the hints lead to and `show` shows (None if there is none)."""
-        if not self.answers:
-            return None
-        if self._answer is None:
-            self._answer = hint_answer(self.hand, self.target, self.answers)
-        return self._answer
-
-    @property
     def steps(self) -> list[Step]:
         """The steps of the answer the hints follow."""
         return answer_steps(self.answer) if self.answers else []
 
     @property
-    def difficulty(self) -> Difficulty:
-        if self._difficulty is None:
-            self._difficulty = difficulty(self.hand, self.target)
-        return self._difficulty
+    def hints(self) -> list[str]:
+        """Every hint this hand has, in order (for a hand with no answer, one that is not "none")."""
+        if not self.answers:
+            return [words.HINT.format(number=1, total=1, text=words.UNSOLVABLE_HINT)]
+        return hint_texts(self.answer, self.target)
 
     @property
     def hand_text(self) -> str:
@@ -127,31 +131,39 @@ class Score:
         return self.right + self.shown + self.skipped
 
     def __str__(self) -> str:
-        extras = [f"{self.shown} shown", f"{self.skipped} skipped"]
-        tries = f"{plural(self.wrong, 'wrong try', 'wrong tries')}, {plural(self.hints, 'hint')}"
-        return f"{self.right} right out of {plural(self.hands, 'hand')} ({', '.join(extras)}); {tries}"
+        return words.SCORE.format(
+            right=self.right, hands=plural(self.hands, "hand"), shown=self.shown,
+            skipped=self.skipped, wrong=plural(self.wrong, "wrong try", "wrong tries"),
+            hints=plural(self.hints, "hint"),
+        )  # fmt: skip
 
 
 class Game:
     """A game: the deck, the seeded dealer, the current round, the score. No input or output.
 
-    `hands` are dealt first, as given (a teacher's chosen hands); then the seeded dealer takes over.
-    With `deal=False` the options are checked but no hand is dealt yet (call `next_hand`), so a
-    display can show the dealer's refusal instead of failing to start.
+    `hands` are dealt first, as given (a teacher's chosen hands); then the seeded dealer takes
+    over. With `deal=False` the options are checked but no hand is dealt yet (call `next_hand`),
+    so a display can show the dealer's refusal instead of failing to start.
     """
 
     def __init__(
-        self, target=24, low: int = 1, high: int = 13, count: int = 4, seed=None, any_hand: bool = False,
-        hands: Iterable[Sequence[int]] = (), deal: bool = True,
-    ):
+        self, target=24, low: int = 1, high: int = 13, count: int = 4, seed=None,
+        any_hand: bool = False, hands: Iterable[Sequence[int]] = (), deal: bool = True,
+    ):  # fmt: skip
         check_deck(low, high, count)
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
+            raise InputError(f"the seed must be a whole number or text, not {type(seed).__name__}")
         self.target = as_target(target)
-        self.low, self.high, self.count = low, high, count
-        self.any_hand = any_hand
+        self.low, self.high, self.count, self.any_hand = low, high, count, any_hand
         self.chosen = [as_hand(hand) for hand in hands]
         for hand in self.chosen:
             if not MIN_COUNT <= len(hand) <= MAX_COUNT:
-                raise InputError(f"deal {MIN_COUNT} to {MAX_COUNT} cards, not {len(hand)} ({hand_text(hand)})")
+                raise InputError(
+                    f"deal {MIN_COUNT} to {MAX_COUNT} cards, not {len(hand)} ({hand_text(hand)})"
+                )
+        self.none_possible = any_hand or not all(
+            solver.can_make(h, self.target) for h in self.chosen
+        )
         self.rng = random.Random(seed)
         self.score = Score()
         self.rounds: list[Round] = []
@@ -167,6 +179,12 @@ class Game:
     def target_text(self) -> str:
         return describe(self.target)
 
+    @property
+    def rules(self) -> str:
+        """The line that opens a game; it offers "none" only when unsolvable hands can be dealt."""
+        rules = words.RULES.format(target=self.target_text)
+        return f"{rules[:-1]}; {words.NONE_RULE}." if self.none_possible else rules
+
     def next_hand(self) -> Round:
         """Deal the next hand; an unfinished hand counts as skipped.
 
@@ -174,13 +192,11 @@ class Game:
         play stays in play and the score is unchanged.
         """
         if self.chosen:
-            hand = self.chosen[0]
+            hand = self.chosen.pop(0)
         elif self.any_hand:
             hand = deal(self.rng, self.low, self.high, self.count)
         else:
             hand = deal_solvable(self.rng, self.low, self.high, self.count, self.target)
-        if self.chosen:
-            self.chosen.pop(0)
         if self.rounds and not self.round.finished:
             self.round.outcome = "skipped"
             self.score.skipped += 1
@@ -189,24 +205,24 @@ class Game:
 
     def answer(self, text: str) -> Reply:
         """Check a typed answer (an expression, or "none"); score it if the hand is still open."""
-        current = self.round
+        current, target = self.round, self.target_text
         if not isinstance(text, str) or not text.strip():
-            return Reply("empty", f"type an expression that makes {self.target_text} from {current.hand_text}")
+            return Reply("empty", words.EMPTY.format(target=target, hand=current.hand_text))
         if is_no_answer(text):
             if current.solvable:
-                reply = Reply("wrong", f"wrong: {current.hand_text} can make {self.target_text}; keep trying")
+                reply = Reply("wrong", words.CAN_MAKE.format(hand=current.hand_text, target=target))
             else:
-                reply = Reply("right", f"right: {current.hand_text} cannot make {self.target_text}")
+                reply = Reply(
+                    "right", words.CANNOT_MAKE.format(hand=current.hand_text, target=target)
+                )
         else:
             verdict = check_answer(current.hand, text, self.target)
-            if verdict.ok:
-                reply = Reply("right", f"right: {verdict.message}", verdict.expr, verdict.value)
-            elif verdict.expr is None:
-                reply = Reply("unreadable", verdict.message)
-            else:
-                reply = Reply("wrong", f"wrong: {verdict.message}", verdict.expr, verdict.value)
+            kind = "right" if verdict.ok else "unreadable" if verdict.expr is None else "wrong"
+            message = words.RIGHT if verdict.ok else words.WRONG
+            message = verdict.message if kind == "unreadable" else message.format(verdict.message)
+            reply = Reply(kind, message, verdict.expr, verdict.value)
         if current.finished:
-            return Reply(reply.kind, f"{reply.message} (this hand is over: no change to the score)", reply.expr, reply.value)
+            return Reply(reply.kind, words.OVER.format(reply.message), reply.expr, reply.value)
         if reply.kind == "right":
             current.outcome = "right"
             self.score.right += 1
@@ -218,17 +234,15 @@ class Game:
         return Reply(reply.kind, reply.message, reply.expr, reply.value, scored=True)
 
     def hint(self) -> str:
-        """The next hint for this hand; they stop one step short of the answer."""
+        """The next hint for this hand; they stop while more than the last step is left."""
         current = self.round
         hints = current.hints
         if current.hints_given >= len(hints):
-            last = hints[-1].split(": ", 1)[1].removeprefix("start with ").removeprefix("then ")
-            return f"no more hints: the next step is the answer (s shows it); the last hint was {last}"
-        text = hints[current.hints_given]
+            return words.NO_MORE_HINTS.format(last=hints[-1].split(": ", 1)[1])
         current.hints_given += 1
         if not current.finished:
             self.score.hints += 1
-        return text
+        return hints[current.hints_given - 1]
 
     def show(self) -> str:
         """One answer (or that there is none); the hand ends without a point."""
@@ -237,11 +251,13 @@ class Game:
             current.outcome = "shown"
             self.score.shown += 1
         if not current.answers:
-            return f"no answer: {current.hand_text} cannot make {self.target_text}"
-        count = len(current.answers)
-        more = f" ({count:,} distinct answers in all)" if count > 1 else " (the only answer)"
-        return f"an answer: {current.answer} = {self.target_text}{more}"
-
-    def difficulty(self) -> Difficulty:
-        """How hard the hand in play is, and why."""
-        return self.round.difficulty
+            return words.SHOWN_NONE.format(hand=current.hand_text, target=self.target_text)
+        count = current.rating.answers
+        more = (
+            words.NOT_COUNTED_SHOWN
+            if count is None
+            else words.ONLY
+            if count == 1
+            else words.MANY.format(count)
+        )
+        return words.SHOWN.format(answer=current.answer, target=self.target_text, more=more)

@@ -1,4 +1,4 @@
-"""The practice loop at a terminal, as "24点解法" closes: deal, answer, h for a hint, s to show, q to quit.
+"""The practice loop at a terminal, as "24点解法" closes: deal, answer, h for a hint, s, q.
 
 `play` reads lines and writes through a function, so tests script it; `terminal_lines` reads
 the keyboard. The command line (`t24 play`) wires them to a `Game`.
@@ -10,50 +10,50 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 
 from ..text import plural
+from . import words
 from .state import Game, Score
-
-KEYS = "h = hint, s = show an answer, q = quit"
 
 
 def banner(game: Game) -> str:
     """The line that deals a hand, as the post's loop prints it."""
-    return f"hand {game.round.number}: make {game.target_text} from {game.round.hand_text}"
+    current = game.round
+    return words.BANNER.format(
+        number=current.number, target=game.target_text, hand=current.hand_text
+    )
 
 
-def play(lines: Iterable[str], out: Callable[[str], None], game: Game, rounds: int | None = None) -> Score:
+def play(lines: Iterable[str], out: Callable[[str], None], game: Game, rounds=None) -> Score:
     """Play at a terminal: read `lines` (answers, h, s, q), write to `out`, return the score."""
-    out(f"Make {game.target_text} from the cards with + - * / and brackets, each card once.")
-    out(KEYS + ("; if a hand cannot be done, answer none" if game.any_hand else ""))
+    out(game.rules)
+    out(words.KEYS)
     out(banner(game))
     for line in lines:
         text = line.strip()
-        command = text.lower()
-        finished = False
-        if command == "q":
-            out("quit")
+        if text.lower() == "q":
+            out(words.QUIT)
             break
-        if command == "h":
+        finished = text.lower() == "s"
+        if text.lower() == "h":
             out(game.hint())
-        elif command == "s":
+        elif finished:
             out(game.show())
-            finished = True
         elif not text:
-            out(f"type an answer, or {KEYS}")
+            out(words.TYPE_AN_ANSWER)
         else:
             reply = game.answer(text)
             out(reply.message)
             finished = reply.ok
         if finished:
-            out(f"difficulty: {game.difficulty()}")
-            out(f"score: {game.score}")
+            out(words.DIFFICULTY.format(game.round.rating))
+            out(words.SCORE_LINE.format(game.score))
             if rounds is not None and game.score.hands >= rounds:
-                out(f"played {plural(rounds, 'hand')}")
+                out(words.PLAYED.format(plural(rounds, "hand")))
                 break
             game.next_hand()
             out(banner(game))
     else:
-        out("end of input")
-    out(f"final score: {game.score}")
+        out(words.END)
+    out(words.FINAL_SCORE.format(game.score))
     return game.score
 
 

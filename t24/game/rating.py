@@ -1,0 +1,131 @@
+"""How hard a hand is, from measured facts, each named in a one-line reason.
+
+The facts: whether every answer needs a fraction on the way (`t24.deck.integer_reachable`), how
+many distinct answers there are, what share of the recursive search's final numbers (3,888 for
+four cards, the search of "24点经典算法") hit the target, and how large a number every answer
+has to pass on the way (`(10 × 10 − 4) ÷ 4` passes 100).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from itertools import combinations
+
+from .. import solver
+from ..deck import integer_reachable
+from ..expr import Expr, pair_results
+from ..hand import as_hand, as_target
+from ..methods import TABLE
+from ..text import describe, hand_text, plural
+from . import words
+
+EFFORT_MAX_COUNT = 4  # the search walk: 3,888 final numbers for four cards, 233,280 for five
+COUNT_MAX_CARDS = 5  # six cards can have 62,306 distinct answers (0 1 2 3 4 5 for 0): not counted
+MANY_ANSWERS = 6  # this many distinct answers or more makes a hand easier
+LEVELS = ("easy", "medium", "hard", "very hard")
+NO_ANSWER_LEVEL = "no answer"
+
+
+@lru_cache(maxsize=100_000)
+def _effort(values: tuple[Fraction, ...], target: Fraction) -> tuple[int, Fraction | None]:
+    """(hits, smallest "largest number on the way" over the hits) below a state of the search.
+
+    The search's own step, around it: take two numbers (i < j), put one of their six results
+    back, go on; remembered per sorted multiset, since what lies below depends on that alone.
+    """
+    if len(values) == 1:
+        return (1, Fraction(0)) if values[0] == target else (0, None)
+    hits, best = 0, None
+    for i, j in combinations(range(len(values)), 2):
+        rest = values[:i] + values[i + 1 : j] + values[j + 1 :]
+        for _op, _swapped, value in pair_results(values[i], values[j]):
+            below, largest = _effort(tuple(sorted(rest + (value,))), target)
+            hits += below
+            if largest is not None:
+                largest = max(largest, abs(value))
+                best = largest if best is None else min(best, largest)
+    return hits, best
+
+
+@dataclass(frozen=True)
+class Effort:
+    """What the recursive search meets on a hand: its final numbers, the hits, the largest step."""
+
+    final_numbers: int  # the search's size: 3,888 for four cards (a division by zero is a miss)
+    hits: int  # final numbers equal to the target (one answer is often reached several ways)
+    largest: Fraction | None  # over the hits, the smallest "largest number on the way"
+
+    @property
+    def share(self) -> Fraction:
+        """The share of final numbers that hit: the chance a random path makes the target."""
+        return Fraction(self.hits, self.final_numbers)
+
+
+def search_effort(hand: Sequence[int], target=24) -> Effort:
+    """Count the final numbers of the recursive search, the hits, and their largest steps."""
+    hits, largest = _effort(tuple(sorted(Fraction(n) for n in hand)), as_target(target))
+    return Effort(TABLE["recursive"].size(hand), hits, largest)
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """How hard a hand is (`level`), why (`reason`, one line), and the facts behind it."""
+
+    level: str
+    reason: str
+    needs_fraction: bool
+    answers: int | None  # distinct answers; None when not counted (more than five cards)
+    effort: Effort | None  # None for hands of more than EFFORT_MAX_COUNT cards
+
+    def __str__(self) -> str:
+        return f"{self.level} ({self.reason})"
+
+
+def rating_points(needs_fraction: bool, answers, effort: Effort | None, target=24) -> int:
+    """Points towards "very hard": easy (0 or less), medium (1), hard (2), very hard (3 or more).
+
+    +2 if every answer needs a fraction; −1 for MANY_ANSWERS or more distinct answers; +1 if
+    fewer than 1 in 1,000 of the search's final numbers hit, −1 if 1 in 100 or more; +1 if every
+    answer passes a number larger than the target on the way, +2 if larger than twice the target.
+    """
+    target = abs(as_target(target))
+    points = (2 if needs_fraction else 0) - (answers is not None and answers >= MANY_ANSWERS)
+    if effort is not None and effort.hits:
+        share = effort.share
+        points += 1 if share < Fraction(1, 1000) else -1 if share >= Fraction(1, 100) else 0
+        points += 2 if effort.largest > 2 * target else 1 if effort.largest > target else 0
+    return points
+
+
+def rate(hand: Sequence[int], target=24, answers: Sequence[Expr] | None = None) -> Difficulty:
+    """Rate a hand easy, medium, hard or very hard (or no answer), with the measured reasons.
+
+    `answers`: the hand's distinct answers when already known (the game's round passes them),
+    or None to have them found here.
+    """
+    hand, target = as_hand(hand), as_target(target)
+    if answers is None:
+        answers = solver.solve(hand, target, method="fast", first=len(hand) > COUNT_MAX_CARDS)
+    count = len(answers) if len(hand) <= COUNT_MAX_CARDS else None
+    if not answers:
+        reason = words.NO_WAY.format(hand=hand_text(hand), target=describe(target))
+        return Difficulty(NO_ANSWER_LEVEL, reason, False, 0, None)
+    fraction = target not in integer_reachable(hand)
+    effort = search_effort(hand, target) if len(hand) <= EFFORT_MAX_COUNT else None
+    points = rating_points(fraction, count, effort, target)
+    facts = [
+        words.FRACTION if fraction else words.NO_FRACTION,
+        plural(count, "distinct answer") if count is not None else words.NOT_COUNTED,
+    ]
+    if effort is None:
+        facts.append(words.NOT_MEASURED.format(cards=len(hand)))
+    else:
+        verb = "makes" if effort.hits == 1 else "make"
+        facts.append(words.HITS.format(effort=effort, verb=verb, target=describe(target)))
+        passes = words.PASSES if effort.largest > abs(target) else words.NOT_ABOVE
+        facts.append(passes.format(describe(max(effort.largest, abs(target)))))
+    level = LEVELS[max(0, min(points, len(LEVELS) - 1))]
+    return Difficulty(level, "; ".join(facts), fraction, count, effort)
