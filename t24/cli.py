@@ -136,7 +136,7 @@ def build_parser() -> tuple[Parser, dict[str, Parser]]:
     play.set_defaults(run=run_play)
 
     from .bench import GROWTH_COUNTS, GROWTH_HANDS, QUICK_HANDS, QUICK_SAMPLE, SAMPLE_HANDS, SLOW_SWEEP
-    from .bench.clock import CLOCKS
+    from .bench import CLOCKS
 
     bench = commands.add_parser(
         "bench", help="time every method and save the figures",

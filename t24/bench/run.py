@@ -1,4 +1,4 @@
-"""Timing the methods: sweeps over hands, growth with the count of numbers, and the checks.
+"""Timing the methods: one run timed, sweeps over hands, growth with the count of numbers, checks.
 
 What `t24 bench` measures, per method (`t24.METHODS`), in four modes — all answers, distinct
 answers, the first answer, and "can it be made?" (`t24.can_make` for `fast`,
@@ -7,16 +7,15 @@ answers, the first answer, and "can it be made?" (`t24.can_make` for `fast`,
 * a **sample** of the deck (a fixed, seeded choice of hands of four cards from 1 to 13) swept by
   every method, as-written and optimised alike: the ratios against `fast` come from these sweeps,
   the same hands in the same run;
-* the **whole deck** (1,820 hands) swept by the optimised methods, which are quick enough for it
-  (the as-written pattern method fills and parses 16,896 texts a hand);
-* **growth** with the count of numbers (2 to 6) on a fixed sample of hands, beside the number of
-  candidates each method implies, up to where a method refuses with `SearchTooLarge`.
+* the **whole deck** (1,820 hands) swept by the optimised methods, which are quick enough for it;
+* **growth** with the count of numbers (2 to 6) on a fixed sample of hands, beside the size of
+  each method's search (its record's `size`), up to where a method refuses with `SearchTooLarge`.
 
 While it times, it checks: every answer makes the target exactly from exactly the hand's
 numbers, and the methods give the same distinct answers and agree on which hands can be made.
 `fast` remembers sub-multisets between calls: each sweep starts with those memos empty, and in
-the growth runs each hand does. The compiled variants compile their tables once per count of
-numbers, before the clock starts.
+the growth runs each hand does. Seconds are CPU time of this process by default (the machine
+the figures are quoted for is shared; wall time there mostly measures the neighbours).
 """
 
 from __future__ import annotations
@@ -24,58 +23,68 @@ from __future__ import annotations
 import math
 import random
 import statistics
+import sys
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
 
+from .. import solver
 from ..deck import deck
-from ..hand import Hand, SearchTooLarge
-from ..methods import AS_WRITTEN, METHODS, fast
-from ..solver import can_make, count_candidates, solve
+from ..hand import Hand, InputError, SearchTooLarge
+from ..methods import AS_WRITTEN, METHODS, TABLE, fast
 from ..text import hand_text
-from .clock import CLOCKS, progress
 
 MODES = ("all", "distinct", "first", "can_make")
-MODE_WORDS = {"all": "all answers", "distinct": "distinct answers", "first": "first answer", "can_make": "can it be made?"}
-TARGET = 24
-SEED = 24
+MODE_WORDS = {
+    "all": "all answers", "distinct": "distinct answers", "first": "first answer",
+    "can_make": "can it be made?",
+}  # fmt: skip
+CLOCKS = {"cpu": time.process_time, "wall": time.perf_counter}
+CLOCK_WORDS = {
+    "cpu": "CPU time of this process (time.process_time)",
+    "wall": "wall time (time.perf_counter)",
+}
+TARGET = SEED = 24
 SAMPLE_HANDS = 100  # hands every method sweeps, as-written ones included
-QUICK_HANDS = 100  # --quick: the optimised methods sweep this many instead of the deck
-QUICK_SAMPLE = 20  # --quick: and every method this many
-GROWTH_COUNTS = (2, 3, 4, 5, 6)
-GROWTH_HANDS = 8
-SLOW_SWEEP = 3.0  # seconds: a sweep this slow is not repeated, whatever --repeat says
+QUICK_HANDS, QUICK_SAMPLE = 100, 20  # --quick: the optimised methods' hands, and every method's
+GROWTH_COUNTS, GROWTH_HANDS = (2, 3, 4, 5, 6), 8
+SLOW_SWEEP = 3.0  # seconds: repeats of a sweep stop once they have taken this long in all
 
 
-def run(method: str, mode: str, hand: Hand, target=TARGET):
-    """Run one method in one mode on one hand: a list of answers, or a bool for can_make."""
-    if mode == "can_make":
-        return can_make(hand, target) if method == "fast" else bool(solve(hand, target, method=method, first=True))
-    return solve(hand, target, method=method, first=mode == "first", distinct=mode == "distinct")
-
-
-def answer_count(result) -> int:
-    """How many answers a run returned (1/0 for can_make)."""
-    return int(result) if isinstance(result, bool) else len(result)
-
-
-def _timed(method: str, mode: str, hand: Hand, clock: str = "cpu"):
+def timed_solve(hand, target, method: str, mode: str, clock: str = "cpu"):
+    """Run one method in one mode on one hand: (answers, seconds); a bool for "can_make"."""
+    if mode not in MODES:
+        raise InputError(f"unknown mode {mode!r}; choose from {', '.join(MODES)}")
     tick = CLOCKS[clock]
     start = tick()
-    result = run(method, mode, hand)
-    return tick() - start, result
+    if mode == "can_make" and method == "fast":
+        result = solver.can_make(hand, target)
+    elif mode == "can_make":
+        result = bool(solver.solve(hand, target, method=method, first=True))
+    else:
+        first, distinct = mode == "first", mode == "distinct"
+        result = solver.solve(hand, target, method=method, first=first, distinct=distinct)
+    return result, tick() - start
 
 
-def _warm_up(method: str, count: int) -> bool:
-    """Compile a method's tables for `count` numbers before timing; False if it refuses."""
+def progress(items, desc: str, show: bool):
+    """Wrap `items` in a tqdm bar when asked and tqdm is installed (only if a step takes a while)."""
     try:
-        run(method, "first", tuple(range(1, count + 1)))
+        from tqdm import tqdm
+    except ImportError:
+        return items
+    return tqdm(items, desc=desc, leave=False, file=sys.stderr, delay=2) if show else items
+
+
+def _warm_up(method: str, count: int) -> None:
+    """Compile a method's tables for `count` numbers before timing (a refusal is timed later)."""
+    try:
+        timed_solve(tuple(range(1, count + 1)), TARGET, method, "first")
     except SearchTooLarge:
-        return False
-    return True
+        pass
 
 
-def sample_hands(size: int | None = None, seed: int = SEED, hands: Sequence[Hand] | None = None) -> list[Hand]:
+def sample_hands(size=None, seed: int = SEED, hands: Sequence[Hand] | None = None) -> list[Hand]:
     """The hands (default: the deck of cards 1–13), or a fixed seeded sample of `size`, in order."""
     hands = deck(13) if hands is None else list(hands)
     if size is None or size >= len(hands):
@@ -86,11 +95,7 @@ def sample_hands(size: int | None = None, seed: int = SEED, hands: Sequence[Hand
 
 def check_answers(hand: Hand, answers, target=TARGET) -> list[str]:
     """The answers that do not make the target exactly from exactly the hand's numbers."""
-    wrong = []
-    for expr in answers:
-        if sorted(expr.leaves()) != sorted(hand) or expr.value != target:
-            wrong.append(str(expr))
-    return wrong
+    return [str(e) for e in answers if sorted(e.leaves()) != sorted(hand) or e.value != target]
 
 
 @dataclass
@@ -111,30 +116,26 @@ class Sweep:
     def rows(self) -> list[dict]:
         """The sweep as deck.csv rows."""
         return [
-            {"scope": self.scope, "method": self.method, "mode": self.mode, "hand": hand_text(hand),
-             "seconds": seconds, "answers": answers}
+            {"scope": self.scope, "method": self.method, "mode": self.mode,
+             "hand": hand_text(hand), "seconds": seconds, "answers": answers}
             for hand, seconds, answers in zip(self.hands, self.seconds, self.answers)
-        ]
+        ]  # fmt: skip
 
 
-def sweep(
-    method: str, mode: str, hands: Sequence[Hand], repeat: int = 1, show: bool = False, clock: str = "cpu",
-    scope: str = "sample",
-) -> Sweep:
-    """Time one method in one mode on every hand; repeat (quick sweeps only) and keep the fastest."""
+def sweep(method, mode, hands, repeat=1, show=False, clock="cpu", scope="sample") -> Sweep:
+    """Time one method in one mode on every hand; repeat until SLOW_SWEEP in all; keep the fastest."""
     _warm_up(method, 4)
     best = [math.inf] * len(hands)
     answers, wrong, texts, sums = [], [], {}, []
-    for attempt in range(max(1, repeat)):
+    while len(sums) < max(1, repeat) and sum(sums) <= SLOW_SWEEP:
         fast.clear_caches()
         total = 0.0
-        label = f"{scope}: {method} {mode}" + (f" ({attempt + 1}/{repeat})" if repeat > 1 else "")
-        for index, hand in enumerate(progress(hands, label, show)):
-            seconds, result = _timed(method, mode, hand, clock)
+        for index, hand in enumerate(progress(hands, f"{scope}: {method} {mode}", show)):
+            result, seconds = timed_solve(hand, TARGET, method, mode, clock)
             total += seconds
             best[index] = min(best[index], seconds)
-            if attempt == 0:
-                answers.append(answer_count(result))
+            if not sums:
+                answers.append(int(result) if isinstance(result, bool) else len(result))
                 if isinstance(result, bool):
                     texts[hand] = result
                 else:
@@ -142,40 +143,26 @@ def sweep(
                     if mode == "distinct":
                         texts[hand] = tuple(str(expr) for expr in result)
         sums.append(total)
-        if total > SLOW_SWEEP:
-            break
-    return Sweep(method, mode, scope, list(hands), best, answers, min(sums), len(sums), wrong, texts)
+    return Sweep(
+        method, mode, scope, list(hands), best, answers, min(sums), len(sums), wrong, texts
+    )
 
 
-def sweeps(
-    sample: Sequence[Hand], hands: Sequence[Hand], methods: Sequence[str] = METHODS,
-    modes: Sequence[str] = MODES, repeat: int = 1, show: bool = False, clock: str = "cpu",
-) -> list[Sweep]:
+def sweeps(sample, hands, methods=METHODS, modes=MODES, repeat=1, show=False, clock="cpu"):
     """Every method in every mode over the sample; the optimised ones over all the hands too."""
-    found = [sweep(method, mode, sample, repeat, show, clock, "sample") for method in methods for mode in modes]
+    found = [sweep(m, mode, sample, repeat, show, clock) for m in methods for mode in modes]
     if list(hands) != list(sample):
+        optimised = [m for m in methods if m not in AS_WRITTEN]
         found += [
-            sweep(method, mode, hands, repeat, show, clock, "deck")
-            for method in methods if method not in AS_WRITTEN for mode in modes
+            sweep(m, mode, hands, repeat, show, clock, "deck") for m in optimised for mode in modes
         ]
     return found
 
 
 def percentile(values: Sequence[float], fraction: float) -> float:
-    """The nearest-rank percentile: the smallest value with at least `fraction` of them at or below."""
+    """The nearest-rank percentile: the smallest value with `fraction` of them at or below it."""
     ordered = sorted(values)
     return ordered[max(0, math.ceil(fraction * len(ordered)) - 1)]
-
-
-def sweep_figures(result: Sweep) -> dict:
-    """Sweep seconds and the per-hand distribution (ms), overall and for (un)solvable hands."""
-    figures = {"sweep_seconds": result.sweep_seconds, "repeats": result.repeats, **_ms(result.seconds)}
-    solvable = [can_make(hand) for hand in result.hands]
-    for name, wanted in (("solvable", True), ("unsolvable", False)):
-        times = [s for s, ok in zip(result.seconds, solvable) if ok == wanted]
-        figures[name] = {"hands": len(times), **(_ms(times) if times else {})}
-    figures["answers"] = sum(result.answers)
-    return figures
 
 
 def _ms(seconds: Sequence[float]) -> dict:
@@ -186,31 +173,49 @@ def _ms(seconds: Sequence[float]) -> dict:
     }
 
 
+def sweep_figures(result: Sweep) -> dict:
+    """Sweep seconds and the per-hand distribution (ms), overall and for (un)solvable hands."""
+    figures = {
+        "sweep_seconds": result.sweep_seconds,
+        "repeats": result.repeats,
+        **_ms(result.seconds),
+    }
+    solvable = [solver.can_make(hand) for hand in result.hands]
+    for name, wanted in (("solvable", True), ("unsolvable", False)):
+        times = [s for s, ok in zip(result.seconds, solvable) if ok == wanted]
+        figures[name] = {"hands": len(times), **(_ms(times) if times else {})}
+    figures["answers"] = sum(result.answers)
+    return figures
+
+
 def ratios(found: Sequence[Sweep], baseline: str = "fast") -> dict[str, dict[str, float]]:
     """Per mode, each method's sample sweep time divided by the baseline's, from the same run."""
-    base = {s.mode: s.sweep_seconds for s in found if s.scope == "sample" and s.method == baseline}
+    sample = [s for s in found if s.scope == "sample"]
+    base = {s.mode: s.sweep_seconds for s in sample if s.method == baseline and s.sweep_seconds}
     return {
-        mode: {s.method: s.sweep_seconds / base[mode] for s in found if s.scope == "sample" and s.mode == mode}
-        for mode in base if base[mode] > 0
+        mode: {s.method: s.sweep_seconds / base[mode] for s in sample if s.mode == mode}
+        for mode in base
     }
 
 
-def agreement(sweeps: Sequence[Sweep]) -> dict:
+def agreement(found: Sequence[Sweep]) -> dict:
     """Whether the methods agree: the same distinct answers, and the same hands can be made."""
     checks = {}
     for scope in ("sample", "deck"):
         for mode in ("distinct", "can_make"):
-            by_method = {s.method: s.texts for s in sweeps if s.mode == mode and s.scope == scope}
+            by_method = {s.method: s.texts for s in found if s.mode == mode and s.scope == scope}
             if len(by_method) < 2:
                 continue
-            _reference_method, reference = next(iter(by_method.items()))
+            reference = next(iter(by_method.values()))
             differ = sorted(
                 {hand_text(hand) for texts in by_method.values() for hand in texts
                  if texts[hand] != reference.get(hand)}
-            )
-            checks[f"{scope} {mode}"] = {"methods": list(by_method), "agree": not differ, "hands_that_differ": differ[:20]}
-    checks["wrong_answers"] = sum(len(s.wrong) for s in sweeps)
-    checks["wrong_examples"] = [f"{hand_text(h)}: {t}" for s in sweeps for h, t in s.wrong][:20]
+            )  # fmt: skip
+            checks[f"{scope} {mode}"] = {
+                "methods": list(by_method), "agree": not differ, "hands_that_differ": differ[:20],
+            }  # fmt: skip
+    checks["wrong_answers"] = sum(len(s.wrong) for s in found)
+    checks["wrong_examples"] = [f"{hand_text(h)}: {t}" for s in found for h, t in s.wrong][:20]
     return checks
 
 
@@ -221,51 +226,28 @@ def growth_sample(count: int, size: int = GROWTH_HANDS, seed: int = SEED) -> lis
     return [hand for hand in hands if hand in chosen]
 
 
-def candidates(method: str, hand: Hand) -> int | None:
-    """The work a method implies for this hand (see the module's docstring); None past fast's limit."""
-    if method == "fast":
-        return fast_states(hand) if len(hand) <= fast.MAX_CARDS else None
-    return count_candidates(hand, method)
-
-
-def fast_states(hand: Hand) -> int:
-    """(Sub-multiset, value) pairs the fast method tabulates: the value sets it builds in full."""
-    cards = tuple(sorted(hand))
-    limit = min(fast.full_set_size(len(cards)), len(cards))
-    subs = {
-        tuple(cards[i] for i in chosen)
-        for size in range(1, limit + 1)
-        for chosen in combinations(range(len(cards)), size)
-    }
-    return sum(len(fast.reachable(sub)) for sub in subs)
-
-
-def growth(
-    counts: Iterable[int] = GROWTH_COUNTS, methods: Sequence[str] = METHODS, modes: Sequence[str] = MODES,
-    size: int = GROWTH_HANDS, show: bool = False, clock: str = "cpu",
-) -> list[dict]:
-    """Per count of numbers, method and mode: median and slowest seconds per hand, candidates, refusals."""
+def growth(counts: Iterable[int] = GROWTH_COUNTS, methods=METHODS, modes=MODES, size=GROWTH_HANDS,
+           show=False, clock="cpu") -> list[dict]:  # fmt: skip
+    """Per count, method and mode: median and slowest seconds per hand, search size, refusals."""
     rows = []
     for count in counts:
         hands = growth_sample(count, size)
         for method in methods:
             _warm_up(method, count)
-            known = [size for size in (candidates(method, hand) for hand in hands) if size is not None]
+            sizes = [TABLE[method].size(hand) for hand in hands]
             for mode in modes:
                 seconds, refused = [], False
                 for hand in progress(hands, f"growth {count} {method} {mode}", show):
                     fast.clear_caches()
                     try:
-                        elapsed, _result = _timed(method, mode, hand, clock)
+                        seconds.append(timed_solve(hand, TARGET, method, mode, clock)[1])
                     except SearchTooLarge:
                         refused = True  # the method's own limit: record it, do not wait
                         break
-                    seconds.append(elapsed)
                 rows.append({
                     "count": count, "method": method, "mode": mode, "hands": len(seconds),
                     "seconds_median": statistics.median(seconds) if seconds else None,
                     "seconds_max": max(seconds) if seconds else None,
-                    "candidates": int(statistics.median(known)) if known else None,
-                    "refused": int(refused),
-                })
+                    "candidates": int(statistics.median(sizes)), "refused": int(refused),
+                })  # fmt: skip
     return rows
