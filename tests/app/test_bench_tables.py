@@ -1,31 +1,32 @@
-"""tools/bench_tables.py: the README's benchmark tables, made from a saved run's files."""
+"""tools/bench_tables.py prints the README's tables from a saved run, and refuses a damaged one."""
 
 import importlib.util
 from pathlib import Path
 
+import pytest
+
 from t24.bench import load_results
 
-SCRIPT = Path(__file__).resolve().parents[2] / "tools" / "bench_tables.py"
-
-
-def load_tool():
-    spec = importlib.util.spec_from_file_location("bench_tables", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+SPEC = importlib.util.spec_from_file_location(
+    "bench_tables", Path(__file__).parents[2] / "tools/bench_tables.py"
+)
+bench_tables = importlib.util.module_from_spec(SPEC)
+SPEC.loader.exec_module(bench_tables)
 
 
 def test_the_tables_come_from_the_shipped_run(capsys):
-    tool = load_tool()
-    results = load_results()
-    assert tool.main([]) == 0
-    text = capsys.readouterr().out
-    summary = results["summary"]
-    for method in summary["sample"]:
-        assert f"| `{method}` |" in text
-    fast_all = summary["sample"]["fast"]["all"]
-    assert f"| `fast` | optimised | all answers | {tool.ms(fast_all['median_ms'])} |" in text
-    for row in results["peers"]:
-        assert f"| {row['answers']:,} |" in text
-    assert "refused" in text  # the growth table marks refusals, never a time
-    assert f"{summary['deck_figures']['distinct_answers']['1-13']:,} distinct answers" in text
+    assert bench_tables.main([]) == 0
+    printed = capsys.readouterr().out
+    summary = load_results()["summary"]
+    assert (
+        f"### The optimised methods on the whole deck ({summary['deck_hands']:,} hands)" in printed
+    )
+    assert printed.count("| `") >= 6 * 4 + 3 * 4 and "refused" in printed
+
+
+@pytest.mark.parametrize("folder", ["missing", "damaged"])
+def test_a_missing_or_damaged_run_is_one_line_and_exit_2(tmp_path, capsys, folder):
+    if folder == "damaged":
+        (tmp_path / "meta.json").write_text("{")
+    assert bench_tables.main([str(tmp_path)]) == 2
+    assert len(capsys.readouterr().err.splitlines()) == 1
