@@ -261,17 +261,12 @@ def run_bench(args) -> int:
     if args.out is not None and not args.out.strip():
         raise InputError("--out needs a folder name (leave it out for a new folder under t24-bench/)")
     out = Path(args.out) if args.out is not None else new_run_folder()
-    existed = out.exists()
-    try:
-        results = run_benchmark(
+    results = run_benchmark(
             out=out, methods=args.methods, hands=hands, sample=sample, repeat=args.repeat,
             peers={} if args.no_peers else None, growth_counts=range(2, args.max_count + 1),
             growth_hands=args.growth_hands or (2 if args.quick else GROWTH_HANDS),
             progress=not args.no_progress, command=_bench_command(args), clock=args.clock, replace=args.replace,
         )
-    except BaseException:
-        _remove_if_empty(out, existed)  # a refused or interrupted run leaves no empty folder behind
-        raise
     args.outcome = EXIT_FOUND
     print(format_table(results))
     print(f"\nsaved in {out}/ (meta.json, deck.csv, growth.csv, peers.csv, summary.json)")
@@ -312,15 +307,6 @@ def _join_option_values(argv: list[str]) -> list[str]:
 def _items(values: list[str]) -> list[str]:
     """The cards and expression as typed (without the mark `_join_option_values` put on some)."""
     return [value.removeprefix(ITEM) for value in values]
-
-
-def _remove_if_empty(folder: Path, existed: bool) -> None:
-    """Remove the folder a run created if nothing was written into it (rmdir removes only an empty one)."""
-    if not existed:
-        try:
-            folder.rmdir()
-        except OSError:
-            pass
 
 
 def _quiet_stdout() -> None:

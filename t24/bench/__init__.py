@@ -24,6 +24,7 @@ from .run import (
     CLOCKS,
     GROWTH_COUNTS,
     GROWTH_HANDS,
+    MAX_REPEAT,
     MODE_WORDS,
     MODES,
     QUICK_HANDS,
@@ -129,8 +130,8 @@ def run_benchmark(
             "methods": methods, "as_written": [m for m in methods if TABLE[m].as_written],
             "modes": modes, "seed": SEED, "clock": CLOCK_WORDS[clock],
             "repeats": {f"{s.scope} {s.method} {s.mode}": s.repeats for s in found},
-            "repeat_rule": f"each sweep is repeated up to --repeat times, until its repeats have "
-            f"taken {SLOW_SWEEP:g} s in all; per-hand times and sweep times are the fastest of them",
+            "repeat_rule": f"each sweep is repeated up to --repeat times (at most {MAX_REPEAT}), until "
+            f"its repeats took {SLOW_SWEEP:g} s in all; per-hand and sweep times are the fastest",
             "growth": {"counts": list(growth_counts), "hands_per_count": growth_hands},
             "elapsed_seconds": round(time.perf_counter() - started, 1),
             "cpu_seconds": round(time.process_time() - started_cpu, 1),

@@ -16,7 +16,7 @@ from .. import __version__, solver
 from ..check import check_answer
 from ..methods import fast
 from ..text import hand_text
-from .run import CLOCKS, SLOW_SWEEP, TARGET, progress
+from .run import CLOCKS, MAX_REPEAT, SLOW_SWEEP, TARGET, progress
 
 BASELINE = "t24 fast distinct"
 
@@ -94,7 +94,10 @@ def run_peer(peer: Peer, hands, show: bool = False, clock: str = "cpu") -> dict:
 def compare_peers(hands, peers: dict[str, Peer], repeat=1, show=False, clock="cpu") -> list[dict]:
     """The t24 baseline (repeated until SLOW_SWEEP in all), then each peer; ratios against t24."""
     runs = []
-    while len(runs) < max(1, repeat) and sum(run["seconds"] for run in runs) <= SLOW_SWEEP:
+    while (
+        len(runs) < min(max(1, repeat), MAX_REPEAT)
+        and sum(r["seconds"] for r in runs) <= SLOW_SWEEP
+    ):
         runs.append(run_peer(t24_peer(), hands, show, clock))
     baseline = min(runs, key=lambda result: result["seconds"])
     results = [baseline] + [run_peer(peer, hands, show, clock) for peer in peers.values()]

@@ -49,6 +49,7 @@ SAMPLE_HANDS = 100  # hands every method sweeps, as-written ones included
 QUICK_HANDS, QUICK_SAMPLE = 100, 20  # --quick: the optimised methods' hands, and every method's
 GROWTH_COUNTS, GROWTH_HANDS = (2, 3, 4, 5, 6), 8
 SLOW_SWEEP = 3.0  # seconds: repeats of a sweep stop once they have taken this long in all
+MAX_REPEAT = 10  # and after this many, whatever --repeat says
 
 
 def timed_solve(hand, target, method: str, mode: str, clock: str = "cpu"):
@@ -127,7 +128,7 @@ def sweep(method, mode, hands, repeat=1, show=False, clock="cpu", scope="sample"
     _warm_up(method, 4)
     best = [math.inf] * len(hands)
     answers, wrong, texts, sums = [], [], {}, []
-    while len(sums) < max(1, repeat) and sum(sums) <= SLOW_SWEEP:
+    while len(sums) < min(max(1, repeat), MAX_REPEAT) and sum(sums) <= SLOW_SWEEP:
         fast.clear_caches()
         total = 0.0
         for index, hand in enumerate(progress(hands, f"{scope}: {method} {mode}", show)):

@@ -62,12 +62,13 @@ def fake_clock(monkeypatch, step=0.5):
     return calls
 
 
-def test_a_huge_repeat_is_bounded_by_the_total_time(monkeypatch):
-    calls = fake_clock(monkeypatch)
-    found = run.sweep("recursive", "all", HANDS, repeat=10**20)
-    assert found.repeats <= run.SLOW_SWEEP / (0.5 * len(HANDS)) + 1 and len(calls) < 20
-    baseline = peers.compare_peers(HANDS, {}, repeat=10**20)
-    assert len(baseline) == 1 and len(calls) < 40
+@pytest.mark.parametrize("step, repeats", [(0.5, 3), (0.0, run.MAX_REPEAT)])
+def test_a_huge_repeat_is_bounded_by_time_and_count(monkeypatch, step, repeats):
+    calls = fake_clock(monkeypatch, step)
+    assert run.sweep("recursive", "all", HANDS, repeat=10**20).repeats == repeats
+    assert len(calls) == 1 + repeats * len(HANDS)  # a warm-up, then each hand once a repeat
+    assert len(peers.compare_peers(HANDS, {}, repeat=10**20)) == 1
+    assert len(calls) == 1 + repeats * len(HANDS) + repeats * (1 + len(HANDS))  # and a warm-up each
 
 
 def test_a_method_named_twice_is_timed_once(tmp_path):
