@@ -1,5 +1,4 @@
-"""`t24 bench` on a tiny run: the files, the two scopes, the checks, the folder rules, the bounds
-on work, the cleanup after an interruption, and damaged results refused in one line."""
+"""`t24 bench` on tiny runs: scopes, checks, bounds on work, cleanup, and damaged results refused."""
 
 import signal
 
@@ -112,6 +111,9 @@ def test_prepare_out_refuses_in_one_line_and_creates_nothing(tmp_path, make, opt
         prepare_out(out, **options)
     assert phrase in str(error.value) and "\n" not in str(error.value)
     assert sorted(tmp_path.rglob("*")) == before
+    assert (
+        prepare_out(tmp_path / "a" / "b") == tmp_path / "a" / "b" and not (tmp_path / "a").exists()
+    )
 
 
 def test_prepare_out_checks_without_creating(tmp_path):

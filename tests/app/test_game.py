@@ -1,8 +1,4 @@
-"""The practice game: played with scripted lines, its graded hints replayed, its ratings recounted.
-
-Right answers come from the recursive method (not from the game); the rating's facts are
-recounted with an independent brute force and `t24.distinct`.
-"""
+"""The practice game: scripted play, graded hints, one solve a round, ratings recounted by brute force."""
 
 import io
 import sys
