@@ -136,7 +136,7 @@ def build_parser() -> tuple[Parser, dict[str, Parser]]:
     play.set_defaults(run=run_play)
 
     from .bench import GROWTH_COUNTS, GROWTH_HANDS, QUICK_HANDS, QUICK_SAMPLE, SAMPLE_HANDS, SLOW_SWEEP
-    from .bench import CLOCKS
+    from .bench import CLOCKS, new_run_folder
 
     bench = commands.add_parser(
         "bench", help="time every method and save the figures",
@@ -254,7 +254,6 @@ def _bench_command(args) -> str:
 def run_bench(args) -> int:
     """`t24 bench`: check the folder, run, save, print the table."""
     from .bench import GROWTH_HANDS, QUICK_HANDS, QUICK_SAMPLE, SAMPLE_HANDS, format_table, run_benchmark
-    from .bench.results import new_run_folder
 
     hands = args.hands or (QUICK_HANDS if args.quick else None)
     sample = args.sample or (QUICK_SAMPLE if args.quick else SAMPLE_HANDS)

@@ -1,19 +1,22 @@
 """`t24 bench` on tiny runs: scopes, checks, bounds on work, cleanup, and damaged results refused."""
 
+import importlib.util
 import signal
+from pathlib import Path
 
 import pytest
 
 import t24
 from t24 import bench, solver
-from t24.bench import peers, run
-from t24.bench.results import FILES, prepare_out
+from t24.bench import FILES, prepare_out
 from t24.cli import main
 from t24.methods import OPTIMISED
 
 HANDS = [(1, 1, 1, 1), (3, 3, 8, 8), (4, 5, 6, 7)]
-TINY = dict(hands=4, sample=2, repeat=1, peers={}, growth_counts=(2, 3), growth_hands=1,
-            figures=False, progress=False, command="test")  # fmt: skip
+TINY = dict(hands=4, sample=2, repeat=1, growth_counts=(2, 3), growth_hands=1, progress=False)
+SPEC = importlib.util.spec_from_file_location("peers", Path(__file__).parents[2] / "benchmarks/peers.py")
+peers = importlib.util.module_from_spec(SPEC)
+SPEC.loader.exec_module(peers)
 
 
 @pytest.fixture(scope="module")
@@ -56,18 +59,30 @@ def fake_clock(monkeypatch, step=0.5):
         calls.append(args)
         return solve(*args, **kwargs)
 
-    monkeypatch.setitem(run.CLOCKS, "cpu", tick)
+    monkeypatch.setitem(bench.CLOCKS, "cpu", tick)
     monkeypatch.setattr(solver, "solve", counted)
     return calls
 
 
-@pytest.mark.parametrize("step, repeats", [(0.5, 3), (0.0, run.MAX_REPEAT)])
+@pytest.mark.parametrize("step, repeats", [(0.5, 3), (0.0, bench.MAX_REPEAT)])
 def test_a_huge_repeat_is_bounded_by_time_and_count(monkeypatch, step, repeats):
     calls = fake_clock(monkeypatch, step)
-    assert run.sweep("recursive", "all", HANDS, repeat=10**20).repeats == repeats
+    assert bench.sweep("recursive", "all", HANDS, repeat=10**20)["repeats"] == repeats
     assert len(calls) == 1 + repeats * len(HANDS)  # a warm-up, then each hand once a repeat
-    assert len(peers.compare_peers(HANDS, {}, repeat=10**20)) == 1
+    assert len(peers.compare(HANDS, repeat=10**20, peers={})) == 1
     assert len(calls) == 1 + repeats * len(HANDS) + repeats * (1 + len(HANDS))  # and a warm-up each
+
+
+def test_other_solvers_are_timed_checked_and_saved_beside_t24(tmp_path):
+    fake = {"fake": ("1.0", lambda hand: ["8/(3-8/3)"], None)}
+    loaded = bench.run_benchmark(
+        tmp_path / "run", **TINY, methods=["fast"], peers=lambda *a: peers.compare(*a, peers=fake)
+    )
+    baseline, other = loaded["peers"]
+    assert baseline["checked_ok"] == 1 and baseline["ratio_vs_t24"] == 1
+    assert other["checked_ok"] == 0 and loaded["summary"]["peers"]["fake"]["wrong"] == 4
+    assert loaded["meta"]["peers"] == {"fake": "1.0"}
+    assert "| fake 1.0 | 4 |" in bench.format_table(loaded)
 
 
 def test_a_method_named_twice_is_timed_once(tmp_path):
