@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..distinct import canonical
-from ..expr import LATEX_SYMBOLS, BinOp, Expr, value_latex
+from ..expr import BinOp, Expr
 from ..text import describe
-from . import words
+
+VERBS = {"+": "adds", "-": "subtracts", "*": "multiplies", "/": "divides"}
 
 
 def operand(value: Fraction) -> str:
@@ -38,14 +39,6 @@ class Step:
     def text(self) -> str:
         """The step as plain text: `3 - (8/3) = 1/3`."""
         return f"{operand(self.left)} {self.op} {operand(self.right)} = {describe(self.value)}"
-
-    def latex(self) -> str:
-        """The step as LaTeX: `3 - \\frac{8}{3} = \\frac{1}{3}`."""
-        left, right = (
-            rf"\left({value_latex(v)}\right)" if v < 0 else value_latex(v)
-            for v in (self.left, self.right)
-        )
-        return f"{left} {LATEX_SYMBOLS[self.op]} {right} = {value_latex(self.value)}"
 
 
 def answer_steps(expr: Expr) -> list[Step]:
@@ -84,18 +77,15 @@ def hint_texts(expr: Expr, target=24) -> list[str]:
     steps = answer_steps(expr)
     if len(steps) <= 1:
         return [
-            words.HINT.format(
-                number=1, total=1, text=words.ONE_STEP.format(target=describe(Fraction(target)))
-            )
+            f"hint 1 of 1: one operation between the two cards makes {describe(Fraction(target))}"
         ]
     lines = [_property(steps)]
     for number, step in enumerate(steps[: max(len(steps) - 2, 1)]):
-        verb = words.VERBS[step.op]
-        lines.append((words.NEXT_OPERATION if number else words.FIRST_OPERATION).format(verb=verb))
+        verb = VERBS[step.op]
+        lines.append(f"the next step {verb}" if number else f"the first step {verb} two cards")
         if number < len(steps) - 2:
-            lines.append((words.NEXT_STEP if number else words.FIRST_STEP).format(step.text()))
-    total = len(lines)
-    return [words.HINT.format(number=n, total=total, text=t) for n, t in enumerate(lines, 1)]
+            lines.append(f"then {step.text()}" if number else f"start with {step.text()}")
+    return [f"hint {n} of {len(lines)}: {text}" for n, text in enumerate(lines, 1)]
 
 
 def _property(steps: Sequence[Step]) -> str:
@@ -105,6 +95,5 @@ def _property(steps: Sequence[Step]) -> str:
         ("a negative number", sum(step.value < 0 for step in steps)),
     ):
         if count:
-            verb = "makes" if count == 1 else "make"
-            return words.HOW_MANY_STEPS.format(count=count, steps=len(steps), verb=verb, what=what)
-    return words.WHOLE_STEPS.format(largest=describe(max(step.value for step in steps)))
+            return f"{count} of the {len(steps)} steps {'makes' if count == 1 else 'make'} {what}"
+    return f"every step makes a whole number from 0 to {describe(max(s.value for s in steps))}"

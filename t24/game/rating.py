@@ -20,7 +20,6 @@ from ..expr import Expr, pair_results
 from ..hand import as_hand, as_target
 from ..methods import TABLE
 from ..text import describe, hand_text, plural
-from . import words
 
 EFFORT_MAX_COUNT = 4  # the search walk: 3,888 final numbers for four cards, 233,280 for five
 COUNT_MAX_CARDS = 5  # six cards can have 62,306 distinct answers (0 1 2 3 4 5 for 0): not counted
@@ -111,21 +110,32 @@ def rate(hand: Sequence[int], target=24, answers: Sequence[Expr] | None = None) 
         answers = solver.solve(hand, target, method="fast", first=len(hand) > COUNT_MAX_CARDS)
     count = len(answers) if len(hand) <= COUNT_MAX_CARDS else None
     if not answers:
-        reason = words.NO_WAY.format(hand=hand_text(hand), target=describe(target))
+        reason = f"{hand_text(hand)} cannot make {describe(target)}: the exact search finds no way"
         return Difficulty(NO_ANSWER_LEVEL, reason, False, 0, None)
     fraction = target not in integer_reachable(hand)
     effort = search_effort(hand, target) if len(hand) <= EFFORT_MAX_COUNT else None
-    points = rating_points(fraction, count, effort, target)
     facts = [
-        words.FRACTION if fraction else words.NO_FRACTION,
-        plural(count, "distinct answer") if count is not None else words.NOT_COUNTED,
+        "needs a fraction on the way" if fraction else "no fraction needed",
+        "distinct answers not counted" if count is None else plural(count, "distinct answer"),
     ]
     if effort is None:
-        facts.append(words.NOT_MEASURED.format(cards=len(hand)))
+        facts.append(f"search not measured for {len(hand)} cards")
     else:
-        verb = "makes" if effort.hits == 1 else "make"
-        facts.append(words.HITS.format(effort=effort, verb=verb, target=describe(target)))
-        passes = words.PASSES if effort.largest > abs(target) else words.NOT_ABOVE
-        facts.append(passes.format(describe(max(effort.largest, abs(target)))))
+        hits, final, verb = (
+            effort.hits,
+            effort.final_numbers,
+            "makes" if effort.hits == 1 else "make",
+        )
+        facts.append(
+            f"{hits:,} of the recursive search's {final:,} final numbers {verb} {describe(target)}"
+        )
+        largest = describe(max(effort.largest, abs(target)))
+        above = effort.largest > abs(target)
+        facts.append(
+            f"every answer passes {largest} on the way"
+            if above
+            else f"no number above {largest} on the way"
+        )
+    points = rating_points(fraction, count, effort, target)
     level = LEVELS[max(0, min(points, len(LEVELS) - 1))]
     return Difficulty(level, "; ".join(facts), fraction, count, effort)
