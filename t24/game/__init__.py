@@ -93,7 +93,8 @@ class Round:
     @cached_property
     def answers(self) -> list[Expr]:
         """Every distinct answer (the fast solver's), or only the first past COUNT_MAX_CARDS."""
-        return solver.solve(self.hand, self.target, first=len(self.hand) > COUNT_MAX_CARDS)
+        many = len(self.hand) > COUNT_MAX_CARDS
+        return solver.solve(self.hand, self.target, method="fast", first=many)
 
     @cached_property
     def answer(self) -> Expr | None:
