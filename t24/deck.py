@@ -1,17 +1,11 @@
 """The deck: every hand of four cards, and the figures a notebook and the README quote about it.
 
-The posts try hands one at a time. Here the whole deck is one list: every multiset of four
-cards from 1 to 13 (1820 hands; 715 for cards 1–10, 495 for 1–9), in the order
-`itertools.combinations_with_replacement` gives, so every figure below is reproducible.
-
-Which hands need a fraction on the way? `3 3 8 8` only makes 24 as `8 ÷ (3 − 8 ÷ 3)`, through
-8/3. To say so for every hand, and not just for the answers some solver happened to print, this
-module computes its own, independent set of values each sub-multiset of cards can make when
-every intermediate value stays a whole number (dividing only when it divides exactly). A hand
-needs a fraction when it makes the target but that integer-only set does not contain it.
-
-Standard library only. The counts use `t24.can_make` and `t24.solve(method="fast")`; the counts
-for many targets at once build each hand's whole value set once (`fast.hand_values`).
+The posts try hands one at a time; here the whole deck is one list: every multiset of four cards
+from 1 to 13 (1820 hands; 715 for cards 1–10, 495 for 1–9), in the order
+`itertools.combinations_with_replacement` gives, so every figure is reproducible. A hand needs a
+fraction when it makes the target but not with every intermediate value a whole number (`3 3 8 8`
+only as `8 ÷ (3 − 8 ÷ 3)`): this module computes that integer-only value set on its own, so the
+answer does not rest on the answers some solver happened to print. Standard library only.
 """
 
 from __future__ import annotations
@@ -73,7 +67,7 @@ def solvable_counts(target=24, decks: dict = DECKS) -> dict[str, dict[str, int]]
     counts = {}
     for name, (low, high) in decks.items():
         hands = deck(high, low)
-        solvable = sum(1 for hand in hands if can_make(hand, target))
+        solvable = sum(can_make(hand, target) for hand in hands)
         counts[name] = {
             "hands": len(hands),
             "solvable": solvable,
@@ -93,13 +87,12 @@ def distinct_counts(high: int = 13, low: int = 1, target=24) -> dict[Hand, int]:
 
 
 def target_counts(targets: Iterable = range(1, 101), high: int = 13, low: int = 1) -> dict:
-    """For each target, how many hands of the deck make it."""
-    targets = list(targets)
+    """For each target, how many hands of the deck make it (each hand's value set built once)."""
     counts = dict.fromkeys(targets, 0)
-    exact = [(target, as_target(target)) for target in targets]
+    exact = {target: as_target(target) for target in counts}
     for hand in deck(high, low):
         values = fast.hand_values(hand)
-        for target, value in exact:
+        for target, value in exact.items():
             counts[target] += value in values
     return counts
 
