@@ -24,7 +24,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..expr import PRECEDENCE, DivisionByZero, Expr, apply, from_postfix
+from ..expr import OPS, PRECEDENCE, Expr, from_postfix
 from ..hand import Hand, as_hand, as_target, permutations
 from .patterns import operator_choices
 from .sizes import LIMITS, check_method, postfix_candidates
@@ -74,21 +74,20 @@ def fill(shape: str, numbers: Sequence, ops: str) -> Postfix:
     return tuple(next(numbers_left) if char == "n" else next(ops_left) for char in shape)
 
 
-def evaluate(postfix: Postfix) -> Fraction | None:
-    """Evaluate with a stack, exactly; None when the expression divides by zero."""
-    stack: list[Fraction] = []
+def evaluate(tokens, number=Fraction, combine=lambda op, left, right: OPS[op](left, right)):
+    """The stack machine: push each number; for an operator pop two, combine, push; None on ÷ 0."""
+    stack = []
     try:
-        for token in postfix:
-            if isinstance(token, str):
+        for token in tokens:
+            if token in OPS:
                 right = stack.pop()
                 left = stack.pop()
-                stack.append(apply(token, left, right))
+                stack.append(combine(token, left, right))
             else:
-                stack.append(Fraction(token))
-    except DivisionByZero:
+                stack.append(number(token))
+    except ZeroDivisionError:
         return None
-    (value,) = stack
-    return value
+    return stack.pop()
 
 
 def to_infix(postfix: Postfix) -> Expr:
