@@ -2,20 +2,20 @@
 
 The pattern method and postfix enumeration ("24点解法"; "24点扑克牌游戏的算法实现") walk three
 loops and keep the few candidates that make the target; recursive reduction ("24点经典算法")
-walks a tree of states. A stepper lets a class walk the same loops: a slider (or Play, at a
-chosen speed) picks a candidate by its number in the method's own order, a dropdown jumps to
-another pattern, shape or first step, and the view shows how the candidate is built with the
-package's own steps, its exact value, whether it hits, and what the search has met so far.
-
-The views are pure functions that return HTML (`pattern_candidate_html`,
-`postfix_candidate_html`, `state_html`); `make_*_stepper` only wires widgets to them. A hand
-whose search is past the method's limit (from `t24.methods.TABLE`) gets a one-line `Refusal`.
+walks a tree of states. A stepper walks the same order: a slider (or Play) picks a candidate or
+state by its number, "next hit" jumps to the next one that makes the target, a dropdown jumps to
+another part of the search, and the view shows how it is built with the package's own steps,
+its exact value and the running counts. One `Stepper` serves the three methods; what differs is
+a `Walk` (how many steps, where the hits and the parts are, the view of one step). The views
+are pure functions returning HTML (`pattern_candidate_html`, `postfix_candidate_html`,
+`state_html`). A hand past the stepper's limit gets a one-line `Refusal`.
 """
 
 from __future__ import annotations
 
 import html
-from bisect import bisect_left, bisect_right
+import itertools
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -24,9 +24,9 @@ from math import prod
 
 import ipywidgets as widgets
 
-from ..expr import DivisionByZero, apply
-from ..game.hints import _operand as operand  # t24.game.operand once the game's API lands
-from ..hand import Hand, SearchTooLarge, as_hand, as_target, permutations
+from ..expr import OPS
+from ..game import operand
+from ..hand import Hand, as_hand, as_target, permutations
 from ..methods import TABLE, patterns, postfix, recursive
 from ..parse import parse
 from ..text import amount, describe, hand_text, plural
@@ -37,148 +37,74 @@ STEP_CSS = (
     f".t24-stepper .widget-label, .t24-stepper .widget-readout, .t24-stepper select"
     f"{{font-size: {WIDGET_FONT}}}</style>"
 )
-HIT = '<b style="color:#1a7f37">yes: a hit</b>'
+# A brute-force method's three loops in the post's order: their names, their lists for a hand,
+# how the loops' items make a candidate, its value (None on ÷ 0) and its tree.
+LOOPS = {
+    "patterns": (
+        ("pattern", "ordering", "operators"),
+        lambda hand, ops: (patterns.patterns_for(len(hand)), permutations(hand), ops),
+        patterns.fill,
+        patterns.evaluate,
+        parse,
+    ),
+    "postfix": (
+        ("ordering", "operators", "shape"),
+        lambda hand, ops: (permutations(hand), ops, postfix.make_shapes(len(hand))),
+        lambda numbers, ops, shape: postfix.fill(shape, numbers, ops),
+        postfix.evaluate,
+        postfix.to_infix,
+    ),
+}
 
 
 @dataclass(frozen=True)
-class Outcomes:
-    """Where the hits are in a search's order, for the running counters."""
+class Walk:
+    """One search as a stepper walks it: its steps, hits, parts to jump to, the view of a step."""
 
+    name: str
+    noun: str
     total: int
     hits: tuple[int, ...]
-    new_trees: tuple[int, ...] = ()  # hits whose tree no earlier hit had
-    zeros: tuple[int, ...] = ()  # candidates that divide by zero
-
-    def so_far(self, index: int) -> tuple[int, int, int]:
-        """(hits, different trees, divisions by zero) among candidates 0..index."""
-        return tuple(
-            bisect_right(found, index) for found in (self.hits, self.new_trees, self.zeros)
-        )
-
-    def next_hit(self, index: int) -> int | None:
-        """The first hit after `index`, or None."""
-        position = bisect_right(self.hits, index)
-        return self.hits[position] if position < len(self.hits) else None
-
-    def previous_hit(self, index: int) -> int | None:
-        """The last hit before `index`, or None."""
-        position = bisect_left(self.hits, index)
-        return self.hits[position - 1] if position > 0 else None
+    parts: tuple[tuple[str, int], ...]  # (label, the step it starts at), in order
+    part_name: str
+    view: Callable[[int], str]
 
 
-@dataclass(frozen=True)
-class Jump:
-    """A dropdown over parts of the search: `part(index)` is where index is, `move` goes."""
-
-    label: str
-    options: tuple[str, ...]
-    part: Callable[[int], int]
-    move: Callable[[int, int], int]
+def loop_lists(method: str, hand: Hand) -> tuple[Sequence, ...]:
+    """The method's three loops for the hand: their items, outer loop first."""
+    return LOOPS[method][1](hand, list(itertools.product(OPS, repeat=len(hand) - 1)))
 
 
-@dataclass(frozen=True)
-class Loops:
-    """A brute-force method's three loops for one hand, in the post's order."""
-
-    names: tuple[str, ...]
-    lists: tuple[Sequence, ...]
-    make: Callable  # the loops' items -> the candidate (a text, or postfix tokens)
-
-    def __len__(self) -> int:
-        return prod(len(items) for items in self.lists)
-
-    def positions(self, index: int) -> list[int]:
-        """The position in each loop of candidate `index` (from 0)."""
-        if not 0 <= index < len(self):
-            raise IndexError(f"candidate {index} is out of range (0 to {len(self) - 1:,})")
-        found = []
-        for items in reversed(self.lists):
-            index, position = divmod(index, len(items))
-            found.append(position)
-        return found[::-1]
-
-    def candidate(self, index: int):
-        """Candidate `index`, made from its loops' items."""
-        return self.make(*(items[k] for items, k in zip(self.lists, self.positions(index))))
-
-    def jump(self, level: int) -> Jump:
-        """A dropdown over loop `level`, keeping the other loops where they are."""
-        stride = prod(len(items) for items in self.lists[level + 1 :])
-        options = tuple(map(str, self.lists[level]))
-
-        def part(index: int) -> int:
-            return self.positions(index)[level]
-
-        return Jump(
-            f"jump to {self.names[level]}", options, part, lambda i, k: i + (k - part(i)) * stride
-        )
+def positions(lists: Sequence[Sequence], index: int) -> list[int]:
+    """The position in each loop of candidate `index` (from 0)."""
+    found = []
+    for items in reversed(lists):
+        index, position = divmod(index, len(items))
+        found.append(position)
+    return found[::-1]
 
 
-def pattern_loops(hand: Hand) -> Loops:
-    """The pattern method's loops: for each pattern, each ordering, each operator choice."""
-    lists = (patterns.patterns_for(len(hand)), permutations(hand))
-    lists += (patterns.operator_choices(len(hand) - 1),)
-    return Loops(("pattern", "ordering", "operators"), lists, patterns.fill)
-
-
-def postfix_loops(hand: Hand) -> Loops:
-    """Postfix enumeration's loops: each ordering, each operator choice, each stack order."""
-    lists = (permutations(hand), patterns.operator_choices(len(hand) - 1))
-    lists += (postfix.make_shapes(len(hand)),)
-    return Loops(("ordering", "operators", "shape"), lists, lambda n, o, s: postfix.fill(s, n, o))
-
-
-def too_big(method: str, hand: Hand) -> Refusal | None:
-    """A one-line refusal when the hand's search is past the method's limit, else None."""
-    record = TABLE[method]
-    size = record.size(hand)
-    if size <= record.limit:
-        return None
-    return Refusal(
-        f"No {method} stepper for {hand_text(hand, faces=True)}: {amount(size)} {record.unit} "
-        f"to step through, and the {method} method takes at most {amount(record.limit)}."
-    )
+def candidate(method: str, hand: Hand, index: int):
+    """Candidate `index` of the method's loops for the hand: a text or postfix tokens."""
+    lists = loop_lists(method, hand)
+    return LOOPS[method][2](*(items[k] for items, k in zip(lists, positions(lists, index))))
 
 
 @lru_cache(maxsize=16)
-def outcomes(method: str, hand: Hand, target: Fraction) -> Outcomes:
-    """Scan every candidate once, with the package's own steps, for the running counters."""
-    loops = pattern_loops(hand) if method == "patterns" else postfix_loops(hand)
-    value, tree = (
-        (patterns.evaluate, parse) if method == "patterns" else (postfix.evaluate, postfix.to_infix)
-    )
+def scan(method: str, hand: Hand, target: Fraction) -> tuple[tuple[int, ...], ...]:
+    """Every candidate once, in order: the hits, the hits with a new tree, the divisions by 0."""
+    lists, (_, _, make, value, tree) = loop_lists(method, hand), LOOPS[method]
     hits, new_trees, zeros, seen = [], [], [], set()
-    for index in range(len(loops)):
-        candidate = loops.candidate(index)
-        found = value(candidate)
+    for index, items in enumerate(itertools.product(*lists)):
+        found = value(make(*items))
         if found is None:
             zeros.append(index)
         elif found == target:
             hits.append(index)
-            if tree(candidate) not in seen:
-                seen.add(tree(candidate))
+            if (made := tree(make(*items))) not in seen:
+                seen.add(made)
                 new_trees.append(index)
-    return Outcomes(len(loops), tuple(hits), tuple(new_trees), tuple(zeros))
-
-
-def stack_steps(tokens: Sequence) -> list[tuple[object, str, tuple | None]]:
-    """The stack after each token: (token, what happened, stack); stack None after a ÷ 0."""
-    stack, steps = [], []
-    for token in tokens:
-        if isinstance(token, str):
-            right, left = stack.pop(), stack.pop()
-            try:
-                stack.append(apply(token, left, right))
-            except DivisionByZero:
-                return [*steps, (token, f"pop, {describe(left)} {token} 0 divides by zero", None)]
-            action = (
-                f"pop two, push {operand(left)} {token} {operand(right)} = {describe(stack[-1])}"
-            )
-        else:
-            stack.append(Fraction(token))
-            action = f"push {token}"
-        steps.append((token, action, tuple(stack)))
-    return steps
+    return tuple(hits), tuple(new_trees), tuple(zeros)
 
 
 def _table(rows, head: Sequence[str] = ()) -> str:
@@ -189,145 +115,80 @@ def _table(rows, head: Sequence[str] = ()) -> str:
     return f"<table>{''.join(lines)}</table>"
 
 
-def _page(title: str, index: int, found: Outcomes, rows, noun: str = "candidate") -> str:
-    hits, trees, zeros = found.so_far(index)
-    counts = f"So far: {plural(index + 1, noun)} met, {plural(hits, 'hit')}"
-    if noun == "candidate":
-        counts += f" ({plural(trees, 'different tree')}), {plural(zeros, 'division')} by zero"
-    counts += f". In all: {plural(len(found.hits), 'hit')}."
-    heading = f"<p><b>{title}: {noun} {index + 1:,} of {found.total:,}</b></p>"
-    return f'{STEP_CSS}<div class="t24-step" style="font-size:{WIDGET_FONT}">{heading}{rows}<p>{counts}</p></div>'
+def _page(title: str, noun: str, index: int, total: int, body: str, counts: str) -> str:
+    heading = f"<p><b>{title}: {noun} {index + 1:,} of {total:,}</b></p>"
+    style = f'class="t24-step" style="font-size:{WIDGET_FONT}"'
+    return f"{STEP_CSS}<div {style}>{heading}{body}<p>{counts}</p></div>"
 
 
-def _candidate_rows(loops: Loops, index: int) -> list[tuple[str, str]]:
-    rows = []
-    for name, items, k in zip(loops.names, loops.lists, loops.positions(index)):
-        item = items[k]
-        shown = cards_html(item) if name == "ordering" else f"<code>{html.escape(item)}</code>"
-        rows.append((name, f"{shown} ({k + 1} of {len(items)})"))
-    return rows
-
-
-def _value_rows(value: Fraction | None, target: Fraction) -> list[tuple[str, str]]:
+def _candidate_page(method, title, hand, target, index, rows, value) -> str:
+    lists = loop_lists(method, hand)
+    loops = []
+    for name, items, k in zip(LOOPS[method][0], lists, positions(lists, index)):
+        item = cards_html(items[k]) if name == "ordering" else f"<code>{''.join(items[k])}</code>"
+        loops.append((name, f"{item} ({k + 1} of {len(items)})"))
+    made = f"makes {describe(target)}?"
     if value is None:
-        return [("exact value", "none: it divides by zero"), (f"makes {describe(target)}?", "no")]
-    verdict = HIT if value == target else "no"
-    return [("exact value", describe(value)), (f"makes {describe(target)}?", verdict)]
+        rows += [("exact value", "none: it divides by zero"), (made, "no")]
+    else:
+        hit = '<b style="color:#1a7f37">yes: a hit</b>' if value == target else "no"
+        rows += [("exact value", describe(value)), (made, hit)]
+    hits, trees, zeros = (bisect_right(found, index) for found in scan(method, hand, target))
+    counts = (
+        f"So far: {plural(index + 1, 'candidate')} met, {plural(hits, 'hit')} "
+        f"({plural(trees, 'different tree')}), {plural(zeros, 'division')} by zero. "
+        f"In all: {plural(len(scan(method, hand, target)[0]), 'hit')}."
+    )
+    total = prod(map(len, lists))
+    return _page(
+        f"{title}, {cards_html(hand)}", "candidate", index, total, _table(loops + rows), counts
+    )
 
 
 def pattern_candidate_html(hand: Sequence[int], index: int, target=24) -> str:
     """Pattern candidate `index` (from 0) as HTML: how it is filled, its value, the counters."""
     hand, target = as_hand(hand), as_target(target)
-    loops = pattern_loops(hand)
-    text = loops.candidate(index)
+    text = candidate("patterns", hand, index)
     value = patterns.evaluate(text)
-    rows = [*_candidate_rows(loops, index), ("filled text", f"<code>{html.escape(text)}</code>")]
+    rows = [("filled text", f"<code>{html.escape(text)}</code>")]
     if value is not None:
         rows.append(("read as a tree", f"<code>{html.escape(str(parse(text)))}</code>"))
-    rows += _value_rows(value, target)
-    found = outcomes("patterns", hand, target)
-    return _page(f"Pattern method, {cards_html(hand)}", index, found, _table(rows))
+    return _candidate_page("patterns", "Pattern method", hand, target, index, rows, value)
+
+
+def stack_steps(tokens: Sequence) -> list[str]:
+    """What the stack machine (`postfix.evaluate`) does at each token, the last a ÷ 0 if any."""
+    steps = []
+
+    def number(token) -> Fraction:
+        steps.append(f"push {token}")
+        return Fraction(token)
+
+    def combine(op: str, left: Fraction, right: Fraction) -> Fraction:
+        steps.append(f"pop two: {operand(left)} {op} {operand(right)}")
+        value = OPS[op](left, right)  # a division by zero stops the machine here
+        steps[-1] += f", push {describe(value)}"
+        return value
+
+    if postfix.evaluate(tokens, number, combine) is None:
+        steps[-1] += " divides by zero"
+    return steps
 
 
 def postfix_candidate_html(hand: Sequence[int], index: int, target=24) -> str:
-    """Postfix candidate `index` (from 0) as HTML: the stack after each token, value, counters."""
+    """Postfix candidate `index` (from 0) as HTML: the stack machine's steps, value, counters."""
     hand, target = as_hand(hand), as_target(target)
-    loops = postfix_loops(hand)
-    tokens = loops.candidate(index)
+    tokens = candidate("postfix", hand, index)
     value = postfix.evaluate(tokens)
-    stack = [
-        (f"<code>{html.escape(str(token))}</code>", html.escape(action), _stack_text(values))
-        for token, action, values in stack_steps(tokens)
-    ]
-    rows = [*_candidate_rows(loops, index), ("postfix", " ".join(map(str, tokens)))]
-    rows.append(("stack", _table(stack, ("token", "step", "stack (bottom → top)"))))
+    steps = [(f"<code>{t}</code>", html.escape(s)) for t, s in zip(tokens, stack_steps(tokens))]
+    rows = [("postfix", " ".join(map(str, tokens))), ("stack", _table(steps, ("token", "step")))]
     if value is not None:
         right, java = str(postfix.to_infix(tokens)), postfix.article_to_infix(tokens)
         rows.append(("infix", f"<code>{html.escape(right)}</code>"))
-        if java != right:
-            read = parse(java).value
-            verdict = (
-                f"reads back as {describe(read)}: wrong brackets" if read != value else "same value"
-            )
-            rows.append(
-                ("the Java post's converter", f"<code>{html.escape(java)}</code>, {verdict}")
-            )
-    rows += _value_rows(value, target)
-    found = outcomes("postfix", hand, target)
-    return _page(f"Postfix enumeration, {cards_html(hand)}", index, found, _table(rows))
-
-
-def _stack_text(values: tuple | None) -> str:
-    return "—" if values is None else " ".join(describe(value) for value in values)
-
-
-class Stepper(Live, widgets.VBox):
-    """Play, a slider over a search's candidates or states, buttons that jump between hits, a
-    `Jump` dropdown, and the view that `view_html(index)` writes."""
-
-    def __init__(self, view_html, found: Outcomes, name: str, noun: str, jump: Jump):
-        self.outcomes, self.view_html, self.jump = found, view_html, jump
-        self.sentence = live(f"the {name} stepper over {plural(found.total, noun)}")
-        self.slider = widgets.IntSlider(
-            1, 1, found.total, description=noun, continuous_update=False
-        )
-        self.play = widgets.Play(1, 1, found.total, interval=700, description="play")
-        self.previous_hit = widgets.Button(description="◀ previous hit")
-        self.next_hit = widgets.Button(description="next hit ▶")
-        options = [(text, k) for k, text in enumerate(jump.options)]
-        self.jump_to = widgets.Dropdown(options=options, description=jump.label)
-        self.view = widgets.HTML()
-        widgets.link((self.play, "value"), (self.slider, "value"))  # kernel-side: testable
-        self.slider.observe(self._show, names="value")
-        self.jump_to.observe(lambda change: self._go(jump.move(self.index, change["new"])), "value")
-        self.previous_hit.on_click(lambda _: self._go(found.previous_hit(self.index)))
-        self.next_hit.on_click(lambda _: self._go(found.next_hit(self.index)))
-        for button in (self.previous_hit, self.next_hit):
-            button.style.font_size = WIDGET_FONT
-        self.add_class("t24-stepper")
-        self.add_class(f"t24-{name}-stepper")
-        self.view.add_class("t24-stepper-view")
-        rows = [[self.play, self.slider], [self.previous_hit, self.next_hit, self.jump_to]]
-        super().__init__([*map(widgets.HBox, rows), self.view])
-        self._show()
-
-    @property
-    def index(self) -> int:
-        """The candidate (or state) shown, from 0."""
-        return self.slider.value - 1
-
-    def _go(self, index: int | None) -> None:
-        if index is not None:
-            self.slider.value = index + 1
-
-    def _show(self, change=None) -> None:
-        self.view.value = self.view_html(self.index)
-        self.previous_hit.disabled = self.outcomes.previous_hit(self.index) is None
-        self.next_hit.disabled = self.outcomes.next_hit(self.index) is None
-        self.jump_to.value = self.jump.part(self.index)
-
-
-def _stepper(method: str, hand, target, view_html, level: int) -> Stepper | Refusal:
-    hand, target = as_hand(hand), as_target(target)
-    refusal = too_big(method, hand)
-    if refusal:
-        return refusal
-    loops = pattern_loops(hand) if method == "patterns" else postfix_loops(hand)
-    view = partial(view_html, hand, target=target)
-    return Stepper(view, outcomes(method, hand, target), method, "candidate", loops.jump(level))
-
-
-def make_pattern_stepper(hand: Sequence[int], target=24) -> Stepper | Refusal:
-    """A widget that steps through the pattern method's candidates for one hand."""
-    return _stepper("patterns", hand, target, pattern_candidate_html, 0)
-
-
-def make_postfix_stepper(hand: Sequence[int], target=24) -> Stepper | Refusal:
-    """A widget that steps through postfix candidates for one hand, with the stack at each token."""
-    return _stepper("postfix", hand, target, postfix_candidate_html, 2)
-
-
-# --- recursive reduction: the states of its search tree -------------------------------------
+        if java != right and parse(java).value != value:
+            said = f"<code>{html.escape(java)}</code>, reads back as {describe(parse(java).value)}"
+            rows.append(("the Java post's converter", f"{said}: wrong brackets"))
+    return _candidate_page("postfix", "Postfix enumeration", hand, target, index, rows, value)
 
 
 def state_html(trace: recursive.Trace, index: int, faces: bool = True) -> str:
@@ -347,40 +208,107 @@ def state_html(trace: recursive.Trace, index: int, faces: bool = True) -> str:
     ]
     if len(state.values) == 1:
         verdict = f"A hit: the last number is {target}." if state.reaches_target else "No hit."
-    elif state.reaches_target:
-        verdict = f"At least one path below reaches {target}."
     else:
-        verdict = f"No path below reaches {target}."
-    found = Outcomes(len(trace.states), tuple(s.id for s in trace.hits))
+        verdict = f"{'At least one' if state.reaches_target else 'No'} path below reaches {target}."
+    hits = sum(1 for s in trace.hits if s.id <= index)
+    counts = f"So far: {plural(index + 1, 'state')} met, {plural(hits, 'hit')}. "
+    counts += f"In all: {plural(len(trace.hits), 'hit')}."
     body = f"<p>{said}</p>{_table(rows, ('slot', 'number', 'expression'))}<p>{verdict}</p>"
     title = f"Recursive reduction, depth {state.depth}"
-    return _page(title, index, found, body, noun="state")
+    return _page(title, "state", index, len(trace.states), body, counts)
 
 
-def first_step_jump(trace: recursive.Trace) -> Jump:
-    """A dropdown over the first steps: pick one ("8 / 3") and go to its subtree."""
-    starts = [0] + [s.id for s in trace.states if s.depth == 1]
-    part_of = [sum(1 for start in starts[1:] if start <= s.id) for s in trace.states]
-    options = ("the hand", *(trace.states[start].step for start in starts[1:]))
+class Stepper(Live, widgets.VBox):
+    """Play and a slider over a `Walk`'s steps, "next hit", a dropdown over its parts, the view."""
 
-    def move(index: int, option: int) -> int:
-        return index if part_of[index] == option else starts[option]
+    def __init__(self, walk: Walk):
+        self.walk, self.starts = walk, [start for _, start in walk.parts]
+        self.sentence = live(f"the {walk.name} stepper over {plural(walk.total, walk.noun)}")
+        self.slider = widgets.IntSlider(1, 1, walk.total, description=walk.noun)
+        self.slider.continuous_update = False
+        self.play = widgets.Play(1, 1, walk.total, interval=700, description="play")
+        self.next_hit = widgets.Button(description="next hit ▶")
+        self.next_hit.style.font_size = WIDGET_FONT
+        options = [(label, k) for k, (label, _) in enumerate(walk.parts)]
+        self.jump_to = widgets.Dropdown(options=options, description=walk.part_name)
+        self.view = widgets.HTML()
+        widgets.link((self.play, "value"), (self.slider, "value"))  # kernel-side: testable
+        self.slider.observe(self._show, names="value")
+        self.jump_to.observe(self._jump, names="value")
+        self.next_hit.on_click(lambda _: self._go(self._next_hit()))
+        for css in ("t24-stepper", f"t24-{walk.name}-stepper"):
+            self.add_class(css)
+        self.view.add_class("t24-stepper-view")
+        rows = [[self.play, self.slider], [self.next_hit, self.jump_to]]
+        super().__init__([*map(widgets.HBox, rows), self.view])
+        self._show()
 
-    return Jump("first step", options, part_of.__getitem__, move)
+    @property
+    def index(self) -> int:
+        """The candidate (or state) shown, from 0."""
+        return self.slider.value - 1
+
+    def _next_hit(self) -> int | None:
+        position = bisect_right(self.walk.hits, self.index)
+        return self.walk.hits[position] if position < len(self.walk.hits) else None
+
+    def _go(self, index: int | None) -> None:
+        if index is not None:
+            self.slider.value = index + 1
+
+    def _jump(self, change) -> None:
+        if bisect_right(self.starts, self.index) - 1 != change["new"]:
+            self._go(self.starts[change["new"]])
+
+    def _show(self, change=None) -> None:
+        self.view.value = self.walk.view(self.index)
+        self.next_hit.disabled = self._next_hit() is None
+        self.jump_to.value = bisect_right(self.starts, self.index) - 1
+
+
+def _refusal(name: str, hand: Hand, method: str, limit: int) -> Refusal | None:
+    size, unit = TABLE[method].size(hand), TABLE[method].unit
+    if size <= limit:
+        return None
+    return Refusal(
+        f"No {name} stepper for {hand_text(hand, faces=True)}: {amount(size)} {unit}, "
+        f"too many to step through (it takes at most {amount(limit)})."
+    )
+
+
+def _loop_stepper(method: str, hand, target, view_html) -> Stepper | Refusal:
+    hand, target = as_hand(hand), as_target(target)
+    name = method.removesuffix("s")
+    refusal = _refusal(name, hand, method, TABLE[method].limit)
+    if refusal:
+        return refusal
+    lists = loop_lists(method, hand)
+    outer, stride = lists[0], prod(map(len, lists[1:]))
+    parts = tuple(("".join(map(str, item)), k * stride) for k, item in enumerate(outer))
+    view = partial(view_html, hand, target=target)
+    found = scan(method, hand, target)[0]
+    walk = Walk(name, "candidate", len(outer) * stride, found, parts, LOOPS[method][0][0], view)
+    return Stepper(walk)
+
+
+def make_pattern_stepper(hand: Sequence[int], target=24) -> Stepper | Refusal:
+    """A widget that steps through the pattern method's candidates for one hand."""
+    return _loop_stepper("patterns", hand, target, pattern_candidate_html)
+
+
+def make_postfix_stepper(hand: Sequence[int], target=24) -> Stepper | Refusal:
+    """A widget that steps through postfix candidates for one hand, the stack at each token."""
+    return _loop_stepper("postfix", hand, target, postfix_candidate_html)
 
 
 def make_recursion_stepper(hand, target=24, faces: bool = True) -> Stepper | Refusal:
     """A widget that steps through the states recursive reduction visits for one hand."""
     hand = as_hand(hand)
-    try:
-        trace = recursive.trace(hand, target)
-    except SearchTooLarge:
-        size = TABLE["recursive"].size(hand)
-        return Refusal(
-            f"No recursion stepper for {hand_text(hand, faces=True)}: its search reaches "
-            f"{amount(size)} final numbers, too many to step through; four cards or fewer step."
-        )
-    found = Outcomes(len(trace.states), tuple(s.id for s in trace.hits))
-    return Stepper(
-        partial(state_html, trace, faces=faces), found, "recursion", "state", first_step_jump(trace)
-    )
+    refusal = _refusal("recursion", hand, "recursive", recursive.TRACE_LIMIT)
+    if refusal:
+        return refusal
+    trace = recursive.trace(hand, target)
+    parts = (("the hand", 0), *((s.step, s.id) for s in trace.states if s.depth == 1))
+    hits = tuple(s.id for s in trace.hits)
+    view = partial(state_html, trace, faces=faces)
+    return Stepper(Walk("recursion", "state", len(trace.states), hits, parts, "first step", view))
