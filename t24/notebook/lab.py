@@ -2,39 +2,37 @@
 
 Four card sliders and a target (or "deal a hand") ask several methods of `t24.METHODS` for the
 same hand, side by side: each row says the method, whether it follows its post as written or is
-optimised, how many answers it found and how long it took. By default the lab runs the methods
-that answer in a few milliseconds (`t24.methods.LAB_DEFAULT`); a toggle button per method adds or
-removes one (the slow as-written searches say so). The answers stay hidden until "show answers",
-so a class can guess first. `compare` runs and times the methods, `lab_view` writes the result as
-HTML, and `make_lab` only wires the controls to them.
+optimised, how many answers it found and how long it took (`t24.bench.timed_solve`). By default
+the lab runs the methods that answer in a few milliseconds (`LAB_DEFAULT`); a toggle button per
+method adds or removes one. The answers stay hidden until "show answers", so a class can guess
+first. `compare` runs the methods, `lab_view` writes the result as HTML, and `make_lab` only
+wires the controls to them.
 """
 
 from __future__ import annotations
 
 import html
 import random
-import time
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 import ipywidgets as widgets
 
-from ..bench.run import MODE_WORDS
+from ..bench import MODE_WORDS, timed_solve
 from ..expr import Expr, value_latex
 from ..game import deal_solvable
-from ..hand import Hand, InputError, SearchTooLarge, as_hand, as_target
-from ..methods import LAB_DEFAULT, METHODS, TABLE, fast
-from ..solver import solve
+from ..hand import InputError, SearchTooLarge, as_hand, as_target
+from ..methods import METHODS, TABLE
 from ..text import describe, duration, hand_text, plural
 from .widgets import WIDGET_FONT, Panel, card_html, cards_html, live
 
 MODES = ("all", "distinct", "first")
+LAB_DEFAULT = ("recursive", "postfix-compiled", "fast")  # a few milliseconds a hand each
+SLOW = tuple(m for m in METHODS if TABLE[m].as_written and m not in LAB_DEFAULT)
 SHOW_AT_MOST = 12  # answers listed per method; 1 2 3 4 has hundreds of trees
 CARD_RANGE, TARGET_RANGE = (1, 13), (1, 100)
 SEED = 24  # the deal button's generator: the same sequence of hands in every class
-SLOW = tuple(m for m in METHODS if TABLE[m].as_written and m not in LAB_DEFAULT)
-MODE_NOUNS = {"all": "answer", "distinct": "distinct answer", "first": "first answer"}
 MODE_NOTES = {
     "all": "<i>all</i> counts every expression tree a method finds: the methods write the same "
     "answer in different ways, so their counts differ.",
@@ -45,22 +43,12 @@ MODE_NOTES = {
 }
 
 
-@dataclass(frozen=True)
-class MethodResult:
-    """What one method gave for one hand, target and mode: its answers and time, or its refusal."""
+class Result(NamedTuple):
+    """One method's answers and seconds (as `t24.bench.timed_solve` gives them), or its refusal."""
 
-    method: str
-    hand: Hand
-    target: Fraction
-    mode: str
     answers: tuple[Expr, ...] = ()
     seconds: float = 0.0
     refusal: str | None = None
-
-    @property
-    def count(self) -> int:
-        """How many answers the method returned (0 when it refused)."""
-        return len(self.answers)
 
 
 def method_names(methods) -> tuple[str, ...]:
@@ -76,31 +64,21 @@ def method_names(methods) -> tuple[str, ...]:
     return names
 
 
-def timed_solve(hand: Hand, target: Fraction, method: str, mode: str) -> tuple[list, float]:
-    """One method's answers in one mode and its CPU time, from cold (fast forgets its tables)."""
-    if method == "fast":
-        fast.clear_caches()
-    start = time.process_time()
-    answers = solve(hand, target, method=method, first=mode == "first", distinct=mode == "distinct")
-    return answers, time.process_time() - start
-
-
 def compare(
     hand: Sequence[int], target=24, methods: Iterable[str] = LAB_DEFAULT, mode: str = "distinct"
-):
+) -> dict[str, Result]:
     """Each asked method's answers for the hand in one mode, timed, in `t24.METHODS` order."""
     hand, target, names = as_hand(hand), as_target(target), method_names(methods)
     if mode not in MODES:
         raise InputError(f"unknown mode {mode!r}; choose one of {', '.join(MODES)}")
-    results = {}
+    found = {}
     for method in (m for m in METHODS if m in names):
         try:
             answers, seconds = timed_solve(hand, target, method, mode)
+            found[method] = Result(tuple(answers), seconds)
         except SearchTooLarge as error:
-            results[method] = MethodResult(method, hand, target, mode, refusal=str(error))
-        else:
-            results[method] = MethodResult(method, hand, target, mode, tuple(answers), seconds)
-    return results
+            found[method] = Result(refusal=str(error))
+    return found
 
 
 def answers_html(answers: Sequence[Expr], target: Fraction) -> str:
@@ -113,175 +91,119 @@ def answers_html(answers: Sequence[Expr], target: Fraction) -> str:
     return f"<ol>{items}</ol>" + (f"<p>… and {more} more.</p>" if more > 0 else "")
 
 
-def _cell(text, tag: str = "td", span: int = 1) -> str:
-    return (
-        f'<{tag} colspan="{span}" style="padding: 3px 18px 3px 0; text-align: left">{text}</{tag}>'
-    )
+def _row(*cells, tag: str = "td") -> str:
+    pad = 'style="padding: 3px 18px 3px 0; text-align: left"'
+    return "<tr>" + "".join(f"<{tag} {pad}>{cell}</{tag}>" for cell in cells) + "</tr>"
 
 
-def method_row(result: MethodResult) -> str:
-    """One table row: the method, as written or optimised, its count and time, or its refusal."""
-    start = _cell(f"<b>{result.method}</b>") + _cell(TABLE[result.method].label)
-    if result.refusal is not None:
-        return f"<tr>{start}{_cell('refused: ' + html.escape(result.refusal), span=2)}</tr>"
-    return f"<tr>{start}{_cell(f'{result.count:,}')}{_cell(duration(result.seconds))}</tr>"
-
-
-def answers_section(results: Mapping[str, MethodResult], target: Fraction) -> str:
+def answers_section(found: Mapping[str, Result], hand, target: Fraction, mode: str) -> str:
     """The typeset answers: one list when the methods agree, else one list per method."""
-    ran = [r for r in results.values() if r.refusal is None]
+    ran = {m: r.answers for m, r in found.items() if r.refusal is None}
     if not ran:
         return "<p>Every method asked refused this hand: try fast.</p>"
-    if all(r.count == 0 for r in ran):
-        return (
-            f"<p>No way to make {describe(target)} from {hand_text(ran[0].hand, faces=True)}.</p>"
-        )
-    texts = [list(map(str, r.answers)) for r in ran]
+    if not any(ran.values()):
+        return f"<p>No way to make {describe(target)} from {hand_text(hand, faces=True)}.</p>"
+    texts = [list(map(str, answers)) for answers in ran.values()]
+    first = next(iter(ran.values()))
     if len(ran) > 1 and all(t == texts[0] for t in texts):
-        said = (
-            f"All {len(ran)} methods give the same {plural(ran[0].count, MODE_NOUNS[ran[0].mode])}"
-        )
-        return f"<p>{said}:</p>" + answers_html(ran[0].answers, target)
-    parts = (
-        ["<p><b>The methods disagree on the distinct answers.</b></p>"]
-        if ran[0].mode == "distinct" and len(ran) > 1
-        else []
-    )
-    for r in ran:
-        parts += [
-            f"<p><b>{r.method}</b>: {plural(r.count, 'answer')}</p>",
-            answers_html(r.answers, target),
-        ]
+        noun = {"all": "answer", "distinct": "distinct answer", "first": "first answer"}[mode]
+        said = f"All {len(ran)} methods give the same {plural(len(first), noun)}"
+        return f"<p>{said}:</p>" + answers_html(first, target)
+    disagree = mode == "distinct" and len(ran) > 1
+    parts = ["<p><b>The methods disagree on the distinct answers.</b></p>"] if disagree else []
+    for method, answers in ran.items():
+        parts.append(f"<p><b>{method}</b>: {plural(len(answers), 'answer')}</p>")
+        parts.append(answers_html(answers, target))
     return "\n".join(parts)
 
 
-def lab_view(results: Mapping[str, MethodResult], target=24, show_answers: bool = False) -> str:
+def lab_view(found: Mapping[str, Result], hand, target=24, mode="distinct", show=False) -> str:
     """The lab's result as HTML: a row per method (label, count, time), the answers if asked."""
-    target = as_target(target)
-    if not results:
+    if not found:
         return "<p>Choose at least one method.</p>"
-    first = next(iter(results.values()))
-    head = "".join(_cell(word, "th") for word in ("method", "", "answers", "time"))
-    shown = (
-        answers_section(results, target)
-        if show_answers
-        else (
-            '<p class="t24-lab-hidden"><i>Answers hidden: guess first, then press "show answers".</i></p>'
-        )
-    )
+    target, rows = as_target(target), [_row("method", "", "answers", "time", tag="th")]
+    for method, result in found.items():
+        said = [f"{len(result.answers):,}", duration(result.seconds)]
+        if result.refusal is not None:
+            said = ["refused: " + html.escape(result.refusal), ""]
+        rows.append(_row(f"<b>{method}</b>", TABLE[method].label, *said))
+    hidden = 'Answers hidden: guess first, then press "show answers".'
+    shown = answers_section(found, hand, target, mode) if show else f"<p><i>{hidden}</i></p>"
     return "\n".join(
         [
             f'<div style="font-size: {WIDGET_FONT}; line-height: 1.5">',
-            f'<p class="t24-lab-heading">{cards_html(first.hand)} → <b>{describe(target)}</b>, '
-            f"{MODE_WORDS[first.mode]}</p>",
-            f'<table style="border-collapse: collapse"><tr>{head}</tr>',
-            *map(method_row, results.values()),
-            f"</table><p><small>{MODE_NOTES[first.mode]} Times are one run on this kernel.</small></p>",
+            f"<p>{cards_html(hand)} → <b>{describe(target)}</b>, {MODE_WORDS[mode]}</p>",
+            '<table style="border-collapse: collapse">',
+            *rows,
+            f"</table><p><small>{MODE_NOTES[mode]} Times are one run on this kernel.</small></p>",
             shown,
             "</div>",
         ]
     )
 
 
-def _checked(hand, target, seed) -> Hand:
-    hand = as_hand(hand)
-    low, high = CARD_RANGE
-    if len(hand) != 4 or not all(low <= n <= high for n in hand):
-        raise InputError(f"the lab deals four cards from {low} to {high}, not {hand_text(hand)}")
-    if type(target) is not int or not TARGET_RANGE[0] <= target <= TARGET_RANGE[1]:
-        raise InputError(
-            f"the lab's target is a whole number from {TARGET_RANGE[0]} to {TARGET_RANGE[1]}, not {target!r}"
-        )
-    if type(seed) is not int:
-        raise InputError(f"the lab's seed is a whole number, not {seed!r}")
-    return hand
-
-
-def make_lab(
-    hand: Sequence[int] = (3, 3, 8, 8),
-    target: int = 24,
-    methods: Iterable[str] = LAB_DEFAULT,
-    seed: int = SEED,
-) -> Panel:
+def make_lab(methods: Iterable[str] = LAB_DEFAULT) -> Panel:
     """The lab: card and target sliders, a deal button, a toggle per method, mode, show answers."""
-    hand, names = _checked(hand, target, seed), method_names(methods)
-    rng = random.Random(seed)
-    cards, faces = [], []
+    hand, target, names, (low, high) = (3, 3, 8, 8), 24, method_names(methods), CARD_RANGE
+    rng, sliders, faces = random.Random(SEED), [], []
     for position, number in enumerate(hand, start=1):
-        cards.append(
-            widgets.IntSlider(
-                number, *CARD_RANGE, description=f"card {position}", continuous_update=False
-            )
-        )
-        cards[-1].add_class(f"t24-card-{position}")
+        sliders.append(widgets.IntSlider(number, low, high, description=f"card {position}"))
         faces.append(widgets.HTML(card_html(number), layout={"width": "4em"}))
-    target_slider = widgets.IntSlider(
-        target, *TARGET_RANGE, description="target", continuous_update=False
-    )
-    target_slider.add_class("t24-target")
+    sliders.append(widgets.IntSlider(target, *TARGET_RANGE, description="target"))
     toggles = [
-        widgets.ToggleButton(
-            m in names,
-            description=m,
-            layout={"width": "auto"},
-            tooltip=f"{m}: {TABLE[m].label}" + (", slow" if m in SLOW else ""),
-        )
-        for m in METHODS
+        widgets.ToggleButton(m in names, description=m, layout={"width": "auto"}) for m in METHODS
     ]
     chooser = widgets.HBox(toggles, layout={"flex_flow": "row wrap"})
-    chooser.add_class("t24-lab-methods")
     mode = widgets.ToggleButtons(options=MODES, value="distinct", description="answers")
-    show = widgets.ToggleButton(description="show answers", icon="eye", layout={"width": "12em"})
-    dealer = widgets.Button(description="deal a hand", icon="random", layout={"width": "12em"})
-    for control, css in ((mode, "mode"), (show, "show"), (dealer, "deal")):
-        control.add_class(f"t24-lab-{css}")
+    show = widgets.ToggleButton(description="show answers", icon="eye")
+    dealer = widgets.Button(description="deal a hand", icon="random")
+    result = widgets.HTMLMath()
+    named = [*zip(sliders, ["card-1", "card-2", "card-3", "card-4", "target"])]
+    named += [(chooser, "lab-methods"), (mode, "lab-mode"), (show, "lab-show")]
+    for control, css in [*named, (dealer, "lab-deal"), (result, "lab-result")]:
+        control.add_class(f"t24-{css}")
+    for control in (mode, show, dealer):
         control.style.font_size = WIDGET_FONT
-    slow = " and ".join(SLOW)
+    for slider in sliders:
+        slider.continuous_update = False
     note = widgets.HTML(
         f"<small>Runs by default: {', '.join(LAB_DEFAULT)}, each a few ms a hand. "
-        f"Press a method to add or remove it; {slow} as written are slow.</small>"
+        f"Press a method to add or remove it; {' and '.join(SLOW)} as written are slow.</small>"
     )
-    result = widgets.HTMLMath()
-    result.add_class("t24-lab-result")
     dealing = []  # non-empty while the deal button moves the sliders: one update, not four
 
     def update(change=None):
         if dealing:
             return
-        for slider, face in zip(cards, faces):
-            face.value = card_html(slider.value)
-        show.description, show.icon = (
-            ("hide answers", "eye-slash") if show.value else ("show answers", "eye")
-        )
+        cards = [slider.value for slider in sliders[:4]]
+        for face, card in zip(faces, cards):
+            face.value = card_html(card)
+        show.description = "hide answers" if show.value else "show answers"
         chosen = [toggle.description for toggle in toggles if toggle.value]
-        found = compare([slider.value for slider in cards], target_slider.value, chosen, mode.value)
-        result.value = lab_view(found, target_slider.value, show.value)
+        found = compare(cards, sliders[4].value, chosen, mode.value)
+        result.value = lab_view(found, cards, sliders[4].value, mode.value, show.value)
 
     def deal(_button=None):
         try:
-            dealt = deal_solvable(rng, *CARD_RANGE, 4, target_slider.value)
+            dealt = deal_solvable(rng, low, high, 4, sliders[4].value)
         except InputError as error:  # no solvable hand for this target: say so, keep the cards
             result.value = f"<p>{html.escape(str(error))}</p>"
             return
         dealing.append(True)
-        for slider, card in zip(cards, dealt):
+        for slider, card in zip(sliders, dealt):
             slider.value = card
         dealing.clear()
         update()
 
-    for control in (*cards, target_slider, *toggles, mode, show):
+    for control in (*sliders, *toggles, mode, show):
         control.observe(update, names="value")
     dealer.on_click(deal)
     update()
-    return Panel(
-        [
-            widgets.HBox([cards[0], faces[0], cards[1], faces[1]]),
-            widgets.HBox([cards[2], faces[2], cards[3], faces[3]]),
-            widgets.HBox([target_slider, dealer]),
-            chooser,
-            widgets.HBox([mode, show]),
-            note,
-            result,
-        ],
-        live("the lab"),
-    )
+    rows = [
+        [sliders[0], faces[0], sliders[1], faces[1]],
+        [sliders[2], faces[2], sliders[3], faces[3]],
+        [sliders[4], dealer],
+        [chooser],
+        [mode, show],
+    ]
+    return Panel([*map(widgets.HBox, rows), note, result], live("the lab"))
