@@ -40,7 +40,7 @@ def hand_html(current: Round) -> str:
 
 def rating_html(current: Round) -> str:
     """The hand's difficulty and the facts behind it."""
-    rating = current.difficulty
+    rating = current.rating
     return f"Difficulty: <b>{html.escape(rating.level)}</b> {plain(f'({rating.reason})')}"
 
 
@@ -62,28 +62,21 @@ def reply_html(reply: Reply, game: Game) -> str:
 
 def shown_html(current: Round) -> str:
     """The answer shown when a player gives up (or that there is none), and the difficulty."""
-    if not current.answers:
+    if current.answer is None:
         text = f"<b>No answer:</b> {plain(f'{current.hand_text} cannot make {describe(current.target)}')}"
     else:
-        count = len(current.answers)
-        more = f"{plural(count, 'distinct answer')} in all" if count > 1 else "the only answer"
+        count = current.rating.answers
+        more = f"{plural(count, 'distinct answer')} in all" if count else "answers not counted"
+        more = "the only answer" if count == 1 else more
         answer = current.answer.to_latex() + " = " + value_latex(current.target)
         text = f"<b>An answer:</b> {math(answer)} {plain(f'({more})')}"
     return text + "<br>" + rating_html(current)
 
 
-def make_game_widget(
-    seed=None,
-    target=24,
-    low: int = 1,
-    high: int = 13,
-    count: int = 4,
-    any_hand: bool = False,
-    hands=(),
-) -> Panel:
+def make_game_widget(seed=None, hands=(), **options) -> Panel:
     """The game as a widget; the options are `t24.game.Game`'s (a seed replays the same hands,
     `hands` are dealt first). A dealer that finds no hand to deal says so in the reply area."""
-    game = Game(target, low, high, count, seed, any_hand, hands, deal=False)
+    game = Game(seed=seed, hands=hands, deal=False, **options)
     hand_view, message, score = widgets.HTML(), widgets.HTMLMath(), widgets.HTML()
     answer = widgets.Text(placeholder="an expression, e.g. (1+2)*8", continuous_update=False)
     check = widgets.Button(description="Check", button_style="primary")
@@ -122,7 +115,7 @@ def make_game_widget(
             return refresh(f"<b>No hand dealt:</b> {plain(str(error))}")
         last[0], answer.value = None, ""
         hints.clear()
-        refresh(plain(f"Make {describe(game.target)} from {game.round.hand_text}, each card once."))
+        refresh(plain(game.rules))
 
     def on_check(_button=None) -> None:
         if game.rounds and last[0] != (game.round.number, answer.value):
@@ -131,7 +124,7 @@ def make_game_widget(
 
     def on_hint(_button) -> None:
         hints.append(game.hint())
-        refresh("<br>".join(f"<b>Hint {k}:</b> {plain(text)}" for k, text in enumerate(hints, 1)))
+        refresh("<br>".join(map(plain, hints)))
 
     def on_show(_button) -> None:
         game.show()

@@ -34,7 +34,7 @@ def test_hints_add_up_and_show_answer_ends_the_hand():
     game = make_game_widget(hands=[(3, 3, 8, 8)])
     for _ in range(2):
         find(game, "t24-game-hint").click()
-    assert "Hint 1:" in message(game) and "Hint 2:" in message(game)
+    assert "hint 1 of 3:" in message(game) and "hint 2 of 3:" in message(game)
     find(game, "t24-game-show").click()
     assert "An answer:" in message(game) and "Difficulty:" in message(game)
     assert "1 shown" in find(game, "t24-game-score").value
