@@ -18,7 +18,6 @@ from .plots import (
     plot_answer_counts,
     plot_growth,
     plot_levels,
-    plot_peers,
     plot_per_hand_times,
     plot_ratios,
     plot_solvable_counts,

@@ -21,7 +21,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.ticker import FuncFormatter, MaxNLocator
 
-from ..bench.run import MODE_WORDS
+from ..bench import MODE_WORDS
 from ..hand import as_target
 from ..methods import METHODS, TABLE
 from ..solver import solve
@@ -49,6 +49,12 @@ def finish(ax, title, xlabel, ylabel, legend=False, handles=(), grid="y", **lege
     if legend or handles:
         drawn = ax.get_legend_handles_labels()[0] + list(handles)
         ax.legend(handles=drawn, fontsize=FONT["legend"], **legend_options)
+
+
+def percent(part: int, whole: int) -> str:
+    """A share in whole percent, with a decimal where rounding would say 0% or 100% wrongly."""
+    text = f"{part / whole:.0%}"
+    return f"{part / whole:.1%}" if text in ("0%", "100%") and 0 < part < whole else text
 
 
 def times_ratio(ratio: float) -> str:
@@ -101,14 +107,12 @@ def plot_per_hand_times(deck_rows, mode: str = "all", scope: str = "sample", ax=
         ax.text(median, y + 0.42, f"median {duration(median / 1e3)}", ha="center")
     ax.set_yticks(range(len(times)), [f"{m}\n({TABLE[m].label})" for m in reversed(times)])
     _log(ax.xaxis, [s * 1e3 for values in times.values() for s in values], 2.0)
-    total = {method: sum(seconds) for method, seconds in times.items()}
-    slowest, hands = max(total, key=total.get), amount(max(map(len, times.values())))
-    title = f"Time per hand ({hands} hands, {MODE_WORDS[mode]})"
-    if total.get("fast") and slowest != "fast":
-        ratio = times_ratio(total[slowest] / total["fast"])
-        title = (
-            f"{slowest} takes {ratio} as long as fast (the same {hands} hands, {MODE_WORDS[mode]})"
-        )
+    medians = {method: statistics.median(seconds) for method, seconds in times.items()}
+    slowest, hands = max(medians, key=medians.get), amount(max(map(len, times.values())))
+    title = f"The median hand: {duration(medians[slowest])} with {slowest}"
+    if "fast" in medians and slowest != "fast":
+        title += f", {duration(medians['fast'])} with fast"
+    title += f" ({hands} hands, {MODE_WORDS[mode]})"
     handles = [Line2D([], [], color="black", linewidth=2.5, label="median hand")]
     finish(ax, title, "time per hand (ms, log scale)", "", handles=handles, grid="x")
     return ax
@@ -221,31 +225,6 @@ def plot_growth(growth_rows, mode: str = "all"):
     return fig
 
 
-def plot_peers(peer_rows, ax=None):
-    """Linear bars: seconds for the same hands, t24's fast method beside the PyPI solvers."""
-    rows = sorted((dict(row) for row in peer_rows), key=lambda row: _number(row["seconds"]))
-    if not rows:
-        raise ValueError("no peer rows")
-    ax = new_axes(ax, (11, 1.6 + len(rows)))
-    top = max(_number(row["seconds"]) for row in rows)
-    for y, row in enumerate(reversed(rows)):
-        ours, seconds, ratio = row["solver"].startswith("t24"), _number(row["seconds"]), None
-        ax.barh(y, seconds, height=0.6, color=TABLE["fast"].colour if ours else "tab:purple")
-        if not ours and not math.isnan(ratio := _number(row.get("ratio_vs_t24"))):
-            row["ratio"] = ratio
-        note = duration(seconds) + (f" = {times_ratio(row['ratio'])} t24" if "ratio" in row else "")
-        ax.text(seconds + top * 0.01, y, note, va="center", fontsize=FONT["note"])
-    ax.set_yticks(range(len(rows)), [row["solver"] for row in reversed(rows)])
-    ax.set_xlim(0, top * 1.3)
-    hands = amount(int(_number(rows[0].get("hands"))))
-    title = f"t24 on every hand ({hands} hands)"
-    if slowest := max((r for r in rows if "ratio" in r), key=lambda r: r["ratio"], default=None):
-        ratio = times_ratio(slowest["ratio"])
-        title = f"On {hands} hands, {slowest['solver']} takes {ratio} as long as t24's fast"
-    finish(ax, title, "seconds for every hand, one process (linear)", "", grid="x")
-    return ax
-
-
 def agreement_rows(hands, target=24, methods: Sequence[str] = METHODS) -> list[dict]:
     """For each hand, every method's distinct answers: the counts and whether they agree."""
     rows = []
@@ -302,7 +281,9 @@ def plot_solvable_counts(counts: Mapping[str, Mapping[str, int]], target="24", a
         label=f"cannot make {target}",
     )
     ax.set_ylim(0, max(map(sum, zip(good, bad))) * 1.15)
-    shares = ", ".join(f"{c['solvable'] / c['hands']:.0%} of cards {n}" for n, c in counts.items())
+    shares = ", ".join(
+        f"{percent(c['solvable'], c['hands'])} of cards {n}" for n, c in counts.items()
+    )
     finish(ax, f"Hands that make {target}: {shares}", "deck (cards used)", "hands (count)", True)
     return ax
 
@@ -331,10 +312,10 @@ def plot_levels(levels: Mapping[str, int], ax=None):
     """Bars: hands per difficulty level, in the game's order (`t24.game.LEVELS`)."""
     ax = new_axes(ax, (9, 5))
     names, total = [n for n in LEVELS if n in levels], sum(levels.values())
-    shares = [f"{levels[n]:,} ({levels[n] / total:.0%})" for n in names]
+    shares = [f"{levels[n]:,} ({percent(levels[n], total)})" for n in names]
     _bars(ax, names, [levels[n] for n in names], [LEVELS[n] for n in names], shares)
     top = max(names, key=levels.get)
-    title = f"Most of the {total:,} solvable hands are {top} ({levels[top] / total:.0%})"
+    title = f"Most of the {total:,} solvable hands are {top} ({percent(levels[top], total)})"
     finish(ax, title, "difficulty level (t24.game)", "hands (count)")
     return ax
 
@@ -374,6 +355,7 @@ def plot_solvable_share(shares, exact_counts=(), target="24", deck_name="cards 1
     handles += [Patch(color=BLUE, label="a seeded random sample of hands")] if sampled else []
     title = f"More cards, more hands make {target}"
     if len(counts) > 1:
-        title += f": {values[0]:.0%} with {counts[0]} cards, {values[-1]:.0%} with {counts[-1]}"
+        low, high = (percent(*shares[c]) for c in (counts[0], counts[-1]))
+        title += f": {low} with {counts[0]} cards, {high} with {counts[-1]}"
     finish(ax, title, "cards in the hand (count)", f"hands that make {target} (%)", handles=handles)
     return ax
