@@ -1,12 +1,8 @@
 """The search tree of recursive reduction ("24点经典算法"), as graphs and pictures.
 
-Every choice of the recursion makes a new state (the numbers left), so the search is a tree:
-for four cards 1 state, then 36, then 648, then 3,888 final numbers. Many states hold the same
-numbers; grouped by their multiset of values (`State.key`) they make a much smaller graph: what
-a memoised search visits, and the argument for `fast`. Built from `recursive.trace(hand,
-target)`: `make_search_graph` and `make_state_graph` (networkx), `plot_tree_and_states` (both
-drawn, the paths to the target highlighted) and `plot_states_per_depth` (for a tree too big to
-draw node by node: the states per depth beside the distinct ones).
+Every step of the recursion makes a state (the numbers left), so the search is a tree; grouped by
+their multiset of values (`State.key`), its states make a much smaller graph: what a memoised
+search visits, the argument for `fast`. All built from `recursive.trace(hand, target)`.
 """
 
 from __future__ import annotations
@@ -79,17 +75,12 @@ def _draw(graph, pos, on_path: set, ax, small: bool, target: str, what: str) -> 
     """Grey steps and states, the paths to the target orange, the hits red stars."""
     hits = [n for n in on_path if graph.out_degree(n) == 0]
     path = [(u, v) for u, v in graph.edges if u in on_path and v in on_path]
-    steps = list(set(graph.edges) - set(path))
     draw = {"G": graph, "pos": pos, "ax": ax}
-    width, step = (0.8, "a step (a pair, one of six results)") if small else (0.3, None)
-    lines = nx.draw_networkx_edges(
-        **draw, edgelist=steps, arrows=False, edge_color=GREY, width=width
-    )
-    if lines is not None and not small:
-        lines.set_antialiased(False)  # hundreds of hairlines: the same look, a quarter of the PNG
-    path_label = f"a step on a path to {target}"
+    others = list(set(graph.edges) - set(path))
+    nx.draw_networkx_edges(**draw, edgelist=others, arrows=False, edge_color=GREY, width=0.5)
+    label = f"a step on a path to {target}"
     nx.draw_networkx_edges(
-        **draw, edgelist=path, arrows=False, edge_color=ORANGE, width=3, label=path_label
+        **draw, edgelist=path, arrows=False, edge_color=ORANGE, width=3, label=label
     )
     others, leading = [n for n in graph if n not in on_path], [n for n in on_path if n not in hits]
     for nodes, size, colour, label in [
@@ -104,17 +95,13 @@ def _draw(graph, pos, on_path: set, ax, small: bool, target: str, what: str) -> 
     ax.legend(fontsize=FONT["note"], loc="upper center", bbox_to_anchor=(0.5, 0), ncol=2)
 
 
-def _label(ax, text: str, at, bold: bool = False, **where) -> None:
+def _label(ax, text: str, at, bold: bool, **where) -> None:
     weight = "bold" if bold else "normal"
-    ax.annotate(
-        text, at, textcoords="offset points", fontsize=FONT["note"], fontweight=weight, **where
-    )
+    ax.annotate(text, at, textcoords="offset points", fontsize=FONT["note"], weight=weight, **where)
 
 
-def plot_search_tree(trace: Trace, ax=None, labels: bool | None = None):
+def plot_search_tree(trace: Trace, ax, labels: bool):
     """Every state the recursion visits, the hand at the centre, paths to the target highlighted."""
-    ax = new_axes(ax, (10, 10))
-    labels = len(trace.states) <= LABEL_AT_MOST if labels is None else labels
     graph, pos = make_search_graph(trace), radial_layout(trace)
     on_path = {s.id for s in trace.states if s.reaches_target}
     _draw(graph, pos, on_path, ax, labels, describe(trace.target), "a state (the numbers left)")
@@ -122,25 +109,17 @@ def plot_search_tree(trace: Trace, ax=None, labels: bool | None = None):
         hand_text(trace.hand), (0, 0), ha="center", fontsize=FONT["title"], fontweight="bold"
     )
     for s in trace.states[1:] if labels else ():
-        _label(
-            ax,
-            " ".join(map(describe, s.values)),
-            pos[s.id],
-            s.reaches_target,
-            xytext=(0, 7),
-            ha="center",
-        )
+        text = " ".join(map(describe, s.values))
+        _label(ax, text, pos[s.id], s.reaches_target, xytext=(0, 7), ha="center")
     reach = (len(trace.hand) - 1) * (1.25 if labels else 1.05)
     ax.set(xlim=(-reach, reach), ylim=(-reach, reach), aspect="equal")
     ax.axis("off")
     return ax
 
 
-def plot_state_graph(trace: Trace, ax=None, labels: bool | None = None):
+def plot_state_graph(trace: Trace, ax, labels: bool):
     """The distinct states by how many numbers are left; "×k" where the tree visits one k times."""
-    ax = new_axes(ax, (10, 9))
     graph = make_state_graph(trace)
-    labels = graph.number_of_nodes() <= LABEL_AT_MOST // 2 if labels is None else labels
     pos, target = layered_layout(graph), describe(trace.target)
     on_path = {key for key, data in graph.nodes(data=True) if data["reaches_target"]}
     _draw(graph, pos, on_path, ax, labels, target, "a distinct state")
@@ -149,21 +128,19 @@ def plot_state_graph(trace: Trace, ax=None, labels: bool | None = None):
         text = " ".join(map(describe, key)) + (f"  ×{visits}" if labels and visits > 1 else "")
         _label(ax, text, pos[key], key in on_path, xytext=(7, 0), va="center")
     layers = Counter(len(key) for key in graph)
-    count = len(trace.hand)
+    ticks = range(1, len(trace.hand) + 1)
     ax.tick_params(axis="x", labelbottom=True, length=0)
-    ax.set_xticks(
-        range(1, count + 1), [f"{n}\n({layers[n]:,} states)" for n in range(1, count + 1)]
-    )
-    ax.set(xlim=(count + 0.45, 0.1), yticks=[])
+    ax.set_xticks(ticks, [f"{n}\n({layers[n]:,} states)" for n in ticks])
+    ax.set(xlim=(len(trace.hand) + 0.45, 0.1), yticks=[])
     for side in ("top", "right", "left"):
         ax.spines[side].set_visible(False)
     ax.set_xlabel("numbers left", fontsize=FONT["label"])
     return ax
 
 
-def plot_tree_and_states(trace: Trace, labels: bool | None = None):
+def plot_tree_and_states(trace: Trace):
     """The search tree beside the graph of its distinct states, in one figure; returns it."""
-    labels = len(trace.states) <= LABEL_AT_MOST if labels is None else labels
+    labels = len(trace.states) <= LABEL_AT_MOST
     fig, (left, right) = plt.subplots(
         1, 2, figsize=(18, 11) if labels else (17, 9.5), layout="constrained"
     )
@@ -191,34 +168,21 @@ def depth_counts(trace: Trace) -> list[tuple[int, int, int]]:
 
 def plot_states_per_depth(trace: Trace, ax=None):
     """Bars per depth: the states the tree visits beside the distinct ones, counts written on."""
-    ax = new_axes(ax)
-    rows = depth_counts(trace)
-    xs = range(len(rows))
+    ax, rows = new_axes(ax), depth_counts(trace)
     for shift, column, colour, label in [
         (-0.19, 1, "#9aa5b1", "states the search tree visits"),
         (0.19, 2, BLUE, "distinct states (what memoising visits)"),
     ]:
-        bars = ax.bar(
-            [x + shift for x in xs], [row[column] for row in rows], 0.38, color=colour, label=label
-        )
-        ax.bar_label(
-            bars, labels=[f"{row[column]:,}" for row in rows], padding=2, fontsize=FONT["note"]
-        )
-    ax.set_xticks(
-        list(xs),
-        [f"{left} left" + (" (the hand)" if k == 0 else "") for k, (left, *_) in enumerate(rows)],
-    )
+        xs, heights = [k + shift for k in range(len(rows))], [row[column] for row in rows]
+        bars = ax.bar(xs, heights, 0.38, color=colour, label=label)
+        ax.bar_label(bars, fmt="{:,.0f}", padding=2, fontsize=FONT["note"])
+    names = [f"{left} left" for left, *_ in rows]
+    ax.set_xticks(range(len(rows)), [f"{names[0]} (the hand)", *names[1:]])
     ax.set_ylim(0, max(row[1] for row in rows) * 1.12)
     title = (
         f"{hand_text(trace.hand)} → {describe(trace.target)}: the tree visits {len(trace.states):,} "
         f"states, only {trace.distinct_states():,} are different"
     )
-    finish(
-        ax,
-        title,
-        "depth of the search: how many numbers are left",
-        "number of states",
-        legend=True,
-        loc="upper left",
-    )
+    xlabel = "depth of the search: how many numbers are left"
+    finish(ax, title, xlabel, "number of states", legend=True, loc="upper left")
     return ax
