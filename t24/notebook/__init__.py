@@ -1,11 +1,7 @@
 # ruff: noqa: F401  (the package re-exports its modules' public names)
 """Everything the lessons draw or wire to widgets, as one flat API: `from t24.notebook import X`.
 
-`widgets` (one text size, one way to draw a card, the sentence a copy without a kernel shows,
-`reveal`, `source`), `steppers` (candidate by candidate, state by state), `trees` (the recursion's
-search tree and its distinct states), `lab` (the methods compared), `game_widget` (the practice
-game) and `plots` (the benchmarks and the whole deck). Needs ipywidgets, matplotlib and networkx;
-the rest of t24 never imports this package, so `import t24` works without Jupyter.
+Needs ipywidgets, matplotlib and networkx; the rest of t24 never imports this package.
 """
 
 from .game_widget import make_game_widget

@@ -1,10 +1,7 @@
 """The practice game as a widget: a hand of cards, an answer box, Check, Hint, Show answer, Next.
 
-`t24.game` holds the whole game (dealing, checking, hints, difficulty, score); this module only
-shows it at a size a class reads on a projector, answers typeset from t24's own expression tree.
-The pure functions `hand_html`, `reply_html` and `shown_html` turn the game's state into HTML and
-`make_game_widget` wires the controls to a `t24.game.Game`. Results go into widgets' `.value`,
-never to `print`, so a notebook that shows the widget stays the same under strict nbval.
+`t24.game` holds the whole game; this module shows it at projector size, answers typeset, and
+writes results into widgets' `.value`, never to `print`, so a notebook stays the same under nbval.
 """
 
 from __future__ import annotations
@@ -83,16 +80,8 @@ def make_game_widget(seed=None, hands=(), **options) -> Panel:
     hint = widgets.Button(description="Hint")
     show = widgets.Button(description="Show answer")
     next_hand = widgets.Button(description="Next hand")
-    for widget, css in (
-        (hand_view, "hand"),
-        (answer, "answer"),
-        (check, "check"),
-        (hint, "hint"),
-        (show, "show"),
-        (next_hand, "next"),
-        (message, "message"),
-        (score, "score"),
-    ):
+    named = dict(hand=hand_view, answer=answer, check=check, hint=hint, show=show)
+    for css, widget in {**named, "next": next_hand, "message": message, "score": score}.items():
         widget.add_class(f"t24-game-{css}")
         if hasattr(widget.style, "font_size"):
             widget.style.font_size = WIDGET_FONT
@@ -136,15 +125,7 @@ def make_game_widget(seed=None, hands=(), **options) -> Panel:
     next_hand.on_click(deal)
     answer.observe(lambda change: change["new"].strip() and on_check(), names="value")
     deal()
-    box = Panel(
-        [
-            hand_view,
-            widgets.HBox([answer, check]),
-            widgets.HBox([hint, show, next_hand]),
-            message,
-            score,
-        ],
-        live("the game"),
-    )
+    rows = [widgets.HBox([answer, check]), widgets.HBox([hint, show, next_hand])]
+    box = Panel([hand_view, *rows, message, score], live("the game"))
     box.game = game  # the state behind the view, for tests and the curious
     return box

@@ -1,12 +1,8 @@
 """The comparison lab: which method should answer when a student lets go of a slider?
 
-Four card sliders and a target (or "deal a hand") ask several methods of `t24.METHODS` for the
-same hand, side by side: each row says the method, whether it follows its post as written or is
-optimised, how many answers it found and how long it took (`t24.bench.timed_solve`). By default
-the lab runs the methods that answer in a few milliseconds (`LAB_DEFAULT`); a toggle button per
-method adds or removes one. The answers stay hidden until "show answers", so a class can guess
-first. `compare` runs the methods, `lab_view` writes the result as HTML, and `make_lab` only
-wires the controls to them.
+Card and target sliders ask the chosen methods (a toggle button each) for the same hand, each
+timed by `t24.bench.timed_solve`; the answers stay hidden until "show answers", so a class
+guesses first. `compare` runs them, `lab_view` writes HTML, `make_lab` wires the controls.
 """
 
 from __future__ import annotations
@@ -33,13 +29,10 @@ SLOW = tuple(m for m in METHODS if TABLE[m].as_written and m not in LAB_DEFAULT)
 SHOW_AT_MOST = 12  # answers listed per method; 1 2 3 4 has hundreds of trees
 CARD_RANGE, TARGET_RANGE = (1, 13), (1, 100)
 SEED = 24  # the deal button's generator: the same sequence of hands in every class
-MODE_NOTES = {
-    "all": "<i>all</i> counts every expression tree a method finds: the methods write the same "
-    "answer in different ways, so their counts differ.",
-    "distinct": "<i>distinct</i> keeps one readable answer per class (order of + and × and "
-    "regrouping ignored).",
-    "first": "<i>first</i> stops at the first answer a method reaches; the methods need not "
-    "reach the same one.",
+MODE_NOTES = {  # what each mode counts, said under the table
+    "all": "<i>all</i> counts every tree a method finds: the same answer written many ways.",
+    "distinct": "<i>distinct</i> keeps one answer per class (order of + and × ignored).",
+    "first": "<i>first</i> stops at the first answer a method reaches.",
 }
 
 

@@ -1,10 +1,8 @@
 """The figures of the lessons: the methods compared from the saved benchmarks, and the deck.
 
-One look: projector sizes (`FONT`, `new_axes`, `finish`), each method in its colour from
-`t24.methods.TABLE`, linear or labelled log scales, and a title that states the finding,
-computed from the data. Benchmark figures take rows as `t24.bench.load_results()` gives them;
-deck figures what `t24.deck` and `t24.game` return. Each draws on `ax` (else a new figure),
-returns what it drew on, and leaves `plt.show()` to the caller.
+Projector sizes (`FONT`, `new_axes`, `finish`), each method in its `t24.methods.TABLE` colour,
+and a title that states the finding, computed from the data. Each draws on `ax` (else a new
+figure) and returns what it drew on.
 """
 
 from __future__ import annotations

@@ -1,14 +1,9 @@
 """Step through a search by hand: candidate by candidate, or state by state.
 
-The pattern method and postfix enumeration ("24点解法"; "24点扑克牌游戏的算法实现") walk three
-loops and keep the few candidates that make the target; recursive reduction ("24点经典算法")
-walks a tree of states. A stepper walks the same order: a slider (or Play) picks a candidate or
-state by its number, "next hit" jumps to the next one that makes the target, a dropdown jumps to
-another part of the search, and the view shows how it is built with the package's own steps,
-its exact value and the running counts. One `Stepper` serves the three methods; what differs is
-a `Walk` (how many steps, where the hits and the parts are, the view of one step). The views
-are pure functions returning HTML (`pattern_candidate_html`, `postfix_candidate_html`,
-`state_html`). A hand past the stepper's limit gets a one-line `Refusal`.
+The pattern method and postfix enumeration ("24点解法"; "24点扑克牌游戏的算法实现") walk three loops;
+recursive reduction ("24点经典算法") walks a tree of states. One `Stepper` walks any of them in
+the search's own order; what differs is a `Walk`, whose view of one step is a pure function
+returning HTML (`pattern_candidate_html`, `postfix_candidate_html`, `state_html`).
 """
 
 from __future__ import annotations

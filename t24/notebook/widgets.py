@@ -1,12 +1,8 @@
-"""What every widget of the lessons shares: one text size, one way to draw a card, one sentence.
+"""What every widget shares: one text size, one way to draw a card, one no-kernel sentence.
 
-A class reads the widgets on a projector (`WIDGET_FONT`), and a card looks the same in the lab,
-the game and the steppers (`card_html`: the number, or J, Q, K with the number beside it). A copy
-of a notebook opened without a kernel cannot show a widget: every widget t24 displays is `Live`,
-so its plain text is one steady sentence ("Run this notebook to use the lab (a live control).")
-instead of a list of traits, and strict nbval compares that sentence. `reveal` keeps an answer
-behind a button, so a class tries first; `source` shows the package's own code; a `Refusal`
-says in one line why a widget was not built.
+A copy opened without a kernel cannot show a widget, so every widget t24 displays is `Live`: its
+plain text is one steady sentence, which strict nbval compares. `reveal` keeps an answer behind
+a button; `source` shows the package's own code; a `Refusal` says why a widget was not built.
 """
 
 from __future__ import annotations
