@@ -1,7 +1,7 @@
 """Step through a search by hand: candidate by candidate, or state by state.
 
-The pattern method and postfix enumeration ("24点解法"; "24点扑克牌游戏的算法实现") walk three loops;
-recursive reduction ("24点经典算法") walks a tree of states. One `Stepper` walks any of them in
+The pattern method and postfix enumeration ("24点解法"; "24点扑克牌游戏的算法实现") walk three
+loops; recursive reduction ("24点经典算法") walks a tree of states. One `Stepper` walks any of them in
 the search's own order; what differs is a `Walk`, whose view of one step is a pure function
 returning HTML (`pattern_candidate_html`, `postfix_candidate_html`, `state_html`).
 """
