@@ -1,10 +1,32 @@
-"""Everything the notebooks draw or wire to widgets; needs ipywidgets, matplotlib and networkx.
+# ruff: noqa: F401  (the package re-exports its modules' public names)
+"""Everything the lessons draw or wire to widgets, as one flat API: `from t24.notebook import X`.
 
-`lab` (the comparison lab), `steppers` (candidate by candidate, state by state), `search_tree`
-(the recursion's tree and its merged states), `game_widget` (the practice game), `plots` (the
-benchmark figures), `deck_plots` (the whole deck's figures), `reveal` (answers shown on demand),
-`source` (a function's code in a notebook) and `style` (one look for all of them). How a hand, a
-value, a count or a duration is written lives in `t24.text`, beside the core, because the command
-line and the game write them too. The rest of t24 never imports this package, so `import t24`
-works without Jupyter.
+Needs ipywidgets, matplotlib and networkx; the rest of t24 never imports this package.
 """
+
+from .game_widget import make_game_widget
+from .lab import compare, lab_view, make_lab
+from .plots import (
+    agreement_html,
+    agreement_rows,
+    finish,
+    new_axes,
+    plot_answer_counts,
+    plot_growth,
+    plot_levels,
+    plot_per_hand_times,
+    plot_ratios,
+    plot_solvable_counts,
+    plot_solvable_share,
+    plot_target_counts,
+)
+from .steppers import (
+    make_pattern_stepper,
+    make_postfix_stepper,
+    make_recursion_stepper,
+    pattern_candidate_html,
+    postfix_candidate_html,
+    state_html,
+)
+from .trees import make_search_graph, make_state_graph, plot_states_per_depth, plot_tree_and_states
+from .widgets import reveal, source, text_html

@@ -16,16 +16,24 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK_NAME = re.compile(r"^\d\d-[\w-]+\.ipynb$")
-STUDENT = sorted(path for path in (ROOT / "notebooks").glob("*.ipynb") if NOTEBOOK_NAME.match(path.name))
+STUDENT = sorted(
+    path for path in (ROOT / "notebooks").glob("*.ipynb") if NOTEBOOK_NAME.match(path.name)
+)
 KEYS = sorted((ROOT / "teacher").glob("*.ipynb")) if (ROOT / "teacher").is_dir() else []
 MAX_CELLS = 90
 
 POSTS = {"patterns": "24点解法", "postfix": "24点扑克牌游戏的算法实现", "recursive": "24点经典算法"}
 # Which posts each method notebook must cite by title.
-CITED = {"01": [POSTS["patterns"]], "02": [POSTS["patterns"], POSTS["postfix"]], "03": [POSTS["recursive"]]}
+CITED = {
+    "01": [POSTS["patterns"]],
+    "02": [POSTS["patterns"], POSTS["postfix"]],
+    "03": [POSTS["recursive"]],
+}
 # Nothing the reader of the project does not have: the material behind it or how it is run.
-OUTSIDE = re.compile(r"steering|shared/|seeds?/|seeds? README|\barticle 00[024]\b|\bissues? #?\d|the project asks",
-                     re.IGNORECASE)
+OUTSIDE = re.compile(
+    r"steering|shared/|seeds?/|seeds? README|\barticle 00[024]\b|\bissues? #?\d|the project asks",
+    re.IGNORECASE,
+)
 # In a notebook, not even how it is tested (the README explains that).
 TESTING = re.compile(r"nbval|make test")
 
@@ -57,8 +65,11 @@ def markdown(notebook: dict) -> list[str]:
 
 def headings(notebook: dict, level: int) -> list[str]:
     marks = "#" * level
-    return [match.group(1) for text in markdown(notebook)
-            for match in re.finditer(rf"^{marks} +(\S.*?)\s*$", text, flags=re.MULTILINE)]
+    return [
+        match.group(1)
+        for text in markdown(notebook)
+        for match in re.finditer(rf"^{marks} +(\S.*?)\s*$", text, flags=re.MULTILINE)
+    ]
 
 
 def title(notebook: dict) -> str:
@@ -68,7 +79,11 @@ def title(notebook: dict) -> str:
 
 
 def exercises(notebook: dict) -> list[tuple[int, str]]:
-    return [(int(number), name) for text in markdown(notebook) for number, name in EXERCISE.findall(text)]
+    return [
+        (int(number), name)
+        for text in markdown(notebook)
+        for number, name in EXERCISE.findall(text)
+    ]
 
 
 def all_text(notebook: dict) -> str:
@@ -95,9 +110,17 @@ def key_for(path: Path) -> Path:
     return ROOT / "teacher" / f"{path.stem}-answers.ipynb"
 
 
-COLLECTION = ["00-the-24-game", "01-pattern-strings", "02-postfix-enumeration", "03-recursive-reduction",
-              "04-comparing-the-approaches", "05-exact-arithmetic", "06-distinct-answers", "07-the-whole-deck",
-              "08-play"]
+COLLECTION = [
+    "00-the-24-game",
+    "01-pattern-strings",
+    "02-postfix-enumeration",
+    "03-recursive-reduction",
+    "04-comparing-the-approaches",
+    "05-exact-arithmetic",
+    "06-distinct-answers",
+    "07-the-whole-deck",
+    "08-play",
+]
 
 
 def test_the_collection_is_there():
@@ -112,11 +135,15 @@ def test_first_cell_sets_the_lesson(path):
     assert re.match(r"\s*# +\S", text), "the first cell starts with the H1 title"
     # Bold text may run over a line break and hold *italics*; the question ends inside the bold.
     bold = re.findall(r"\*\*((?:[^*]|\*(?!\*))+?)\*\*", text)
-    assert any(part.rstrip().endswith("?") and "\n\n" not in part for part in bold), "one concrete question in bold"
+    assert any(part.rstrip().endswith("?") and "\n\n" not in part for part in bold), (
+        "one concrete question in bold"
+    )
     assert "**Learning goals**" in text
     assert re.search(r"\*\*Time\*\*: about \d+ minutes", text)
     goals = text.split("**Learning goals**", 1)[1].split("**Time**", 1)[0]
-    assert 3 <= len(re.findall(r"^[-*] ", goals, flags=re.MULTILINE)) <= 4, "3 or 4 learning goals, as a list"
+    assert 3 <= len(re.findall(r"^[-*] ", goals, flags=re.MULTILINE)) <= 4, (
+        "3 or 4 learning goals, as a list"
+    )
 
 
 @pytest.mark.parametrize("path", STUDENT, ids=lambda path: path.name)
@@ -126,9 +153,13 @@ def test_ends_with_summary_and_exercises(path):
     assert "Summary" in sections and "Exercises" in sections
     assert sections[-2:] == ["Summary", "Exercises"], f"the last sections are {sections[-2:]}"
     found = exercises(notebook)
-    assert [number for number, _ in found] == list(range(1, len(found) + 1)), "exercises numbered 1, 2, 3, …"
+    assert [number for number, _ in found] == list(range(1, len(found) + 1)), (
+        "exercises numbered 1, 2, 3, …"
+    )
     written = [line for text in markdown(notebook) for line in EXERCISE_LIKE.findall(text)]
-    assert len(written) == len(found), f"exercise headings not as `### Exercise N: title`: {written}"
+    assert len(written) == len(found), (
+        f"exercise headings not as `### Exercise N: title`: {written}"
+    )
 
 
 @pytest.mark.parametrize("path", STUDENT, ids=lambda path: path.name)
@@ -165,8 +196,11 @@ def test_notebook_stays_inside_the_project(path):
     assert not TESTING.findall(text), "how the notebooks are tested belongs in the README"
 
 
-@pytest.mark.parametrize("path", [ROOT / "README.md", *sorted((ROOT / "t24").rglob("*.py"))],
-                         ids=lambda path: str(path.relative_to(ROOT)))
+@pytest.mark.parametrize(
+    "path",
+    [ROOT / "README.md", *sorted((ROOT / "t24").rglob("*.py"))],
+    ids=lambda path: str(path.relative_to(ROOT)),
+)
 def test_text_stays_inside_the_project(path):
     assert not OUTSIDE.findall(path.read_text(encoding="utf-8"))
 
@@ -186,8 +220,14 @@ HANDS = {"3 3 8 8": r"3,\s*3,\s*8,\s*8", "4 5 6 7": r"4,\s*5,\s*6,\s*7"}
 
 @pytest.mark.parametrize("prefix", ["01", "02", "03"])
 def test_student_search_checked_against_the_package(prefix):
-    code = [source(cell) for cell in content_cells(load(by_prefix(prefix))) if cell["cell_type"] == "code"]
-    defined = {name for text in code for name in re.findall(r"^def (\w+)\(", text, flags=re.MULTILINE)}
+    code = [
+        source(cell)
+        for cell in content_cells(load(by_prefix(prefix)))
+        if cell["cell_type"] == "code"
+    ]
+    defined = {
+        name for text in code for name in re.findall(r"^def (\w+)\(", text, flags=re.MULTILINE)
+    }
     assert defined, "no code cell defines a function"
 
     def hands_in(k: int) -> set[str]:
@@ -200,13 +240,16 @@ def test_student_search_checked_against_the_package(prefix):
         return seen
 
     checked = [
-        k for k, text in enumerate(code)
+        k
+        for k, text in enumerate(code)
         if re.search(r"^\s*assert\b", text, flags=re.MULTILINE)
         and ("t24.solve(" in text or "t24.methods." in text)
         and any(re.search(rf"\b{name}\(", text) for name in defined)
     ]
     assert checked, "no cell asserts a function of the notebook against t24.solve( or t24.methods."
-    assert any(set(HANDS) <= hands_in(k) for k in checked), "the check must cover 3 3 8 8 and 4 5 6 7"
+    assert any(set(HANDS) <= hands_in(k) for k in checked), (
+        "the check must cover 3 3 8 8 and 4 5 6 7"
+    )
 
 
 @pytest.mark.parametrize("path", STUDENT + KEYS, ids=lambda path: f"{path.parent.name}/{path.name}")
@@ -218,7 +261,10 @@ def test_size(path):
 def test_executed_top_to_bottom_without_errors(path):
     code = [cell for cell in load(path)["cells"] if cell["cell_type"] == "code"]
     assert [cell["execution_count"] for cell in code] == list(range(1, len(code) + 1))
-    failed = [source(cell).splitlines()[:1] for cell in code
-              if "raises-exception" not in tags(cell)
-              and any(output["output_type"] == "error" for output in cell.get("outputs", []))]
+    failed = [
+        source(cell).splitlines()[:1]
+        for cell in code
+        if "raises-exception" not in tags(cell)
+        and any(output["output_type"] == "error" for output in cell.get("outputs", []))
+    ]
     assert not failed, f"cells with an error: {failed}"

@@ -1,0 +1,188 @@
+"""The search tree of recursive reduction ("24点经典算法"), as graphs and pictures.
+
+Every step of the recursion makes a state (the numbers left), so the search is a tree; grouped by
+their multiset of values (`State.key`), its states make a much smaller graph: what a memoised
+search visits, the argument for `fast`. All built from `recursive.trace(hand, target)`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+import matplotlib.pyplot as plt
+import networkx as nx
+
+from ..methods.recursive import Trace
+from ..text import describe, hand_text
+from .plots import FONT, finish, new_axes
+
+GREY, BLUE, ORANGE, RED = "#c4c4c4", "#4a7bb7", "#e8590c", "#c92a2a"
+LABEL_AT_MOST = 200  # a tree with at most this many states gets every node labelled
+
+
+def make_search_graph(trace: Trace) -> nx.DiGraph:
+    """The search tree: one node per visited state (by id), an edge to each child."""
+    graph = nx.DiGraph(hand=trace.hand, target=trace.target)
+    for s in trace.states:
+        graph.add_node(s.id, depth=s.depth, values=s.values, reaches_target=s.reaches_target)
+    graph.add_edges_from(trace.edges())
+    return graph
+
+
+def make_state_graph(trace: Trace) -> nx.DiGraph:
+    """The distinct states: one node per multiset of values, with how often the tree visits it."""
+    graph = nx.DiGraph(hand=trace.hand, target=trace.target)
+    for s in sorted(trace.states, key=lambda s: (s.depth, s.key)):
+        if s.key in graph:
+            graph.nodes[s.key]["visits"] += 1
+        else:
+            graph.add_node(s.key, depth=s.depth, reaches_target=s.reaches_target, visits=1)
+    graph.add_edges_from((trace.states[a].key, trace.states[b].key) for a, b in trace.edges())
+    return graph
+
+
+def radial_layout(trace: Trace) -> dict[int, tuple[float, float]]:
+    """Depth as the radius; final states spread round the outer ring in visiting order, every
+    other state at the mean angle of its children, so each subtree keeps its own wedge."""
+    leaves = [s.id for s in trace.states if len(s.values) == 1]
+    angle = {leaf: (k + 0.5) * 2 * math.pi / len(leaves) for k, leaf in enumerate(leaves)}
+    children: dict[int, list[float]] = {}
+    for s in reversed(trace.states):  # children come after their parent
+        if s.id not in angle:
+            angle[s.id] = sum(children.get(s.id, [0.0])) / len(children.get(s.id, [0.0]))
+        if s.parent is not None:
+            children.setdefault(s.parent, []).append(angle[s.id])
+    return {
+        s.id: (s.depth * math.cos(angle[s.id]), s.depth * math.sin(angle[s.id]))
+        for s in trace.states
+    }
+
+
+def layered_layout(graph: nx.DiGraph) -> dict:
+    """x is how many numbers are left; each layer fills the same height, smallest value on top."""
+    layers: dict[int, list] = {}
+    for key in sorted(graph):
+        layers.setdefault(len(key), []).append(key)
+    return {
+        key: (left, 1 - 2 * (k + 0.5) / len(keys))
+        for left, keys in layers.items()
+        for k, key in enumerate(keys)
+    }
+
+
+def _draw(graph, pos, on_path: set, ax, small: bool, target: str, what: str) -> None:
+    """Grey steps and states, the paths to the target orange, the hits red stars."""
+    hits = [n for n in on_path if graph.out_degree(n) == 0]
+    path = [(u, v) for u, v in graph.edges if u in on_path and v in on_path]
+    draw = {"G": graph, "pos": pos, "ax": ax}
+    others = list(set(graph.edges) - set(path))
+    nx.draw_networkx_edges(**draw, edgelist=others, arrows=False, edge_color=GREY, width=0.5)
+    label = f"a step on a path to {target}"
+    nx.draw_networkx_edges(
+        **draw, edgelist=path, arrows=False, edge_color=ORANGE, width=3, label=label
+    )
+    others, leading = [n for n in graph if n not in on_path], [n for n in on_path if n not in hits]
+    for nodes, size, colour, label in [
+        (others, 40 if small else 4, BLUE, what),
+        (leading, 90 if small else 40, ORANGE, f"leads to {target}"),
+        (hits, 260, RED, f"a hit: the last number is {target}"),
+    ]:
+        shape = "*" if colour == RED else "o"
+        nx.draw_networkx_nodes(
+            **draw, nodelist=nodes, node_size=size, node_color=colour, node_shape=shape, label=label
+        )
+    ax.legend(fontsize=FONT["note"], loc="upper center", bbox_to_anchor=(0.5, 0), ncol=2)
+
+
+def _label(ax, text: str, at, bold: bool, **where) -> None:
+    weight = "bold" if bold else "normal"
+    ax.annotate(text, at, textcoords="offset points", fontsize=FONT["note"], weight=weight, **where)
+
+
+def plot_search_tree(trace: Trace, ax, labels: bool):
+    """Every state the recursion visits, the hand at the centre, paths to the target highlighted."""
+    graph, pos = make_search_graph(trace), radial_layout(trace)
+    on_path = {s.id for s in trace.states if s.reaches_target}
+    _draw(graph, pos, on_path, ax, labels, describe(trace.target), "a state (the numbers left)")
+    ax.annotate(
+        hand_text(trace.hand), (0, 0), ha="center", fontsize=FONT["title"], fontweight="bold"
+    )
+    for s in trace.states[1:] if labels else ():
+        text = " ".join(map(describe, s.values))
+        _label(ax, text, pos[s.id], s.reaches_target, xytext=(0, 7), ha="center")
+    reach = (len(trace.hand) - 1) * (1.25 if labels else 1.05)
+    ax.set(xlim=(-reach, reach), ylim=(-reach, reach), aspect="equal")
+    ax.axis("off")
+    return ax
+
+
+def plot_state_graph(trace: Trace, ax, labels: bool):
+    """The distinct states by how many numbers are left; "×k" where the tree visits one k times."""
+    graph = make_state_graph(trace)
+    pos, target = layered_layout(graph), describe(trace.target)
+    on_path = {key for key, data in graph.nodes(data=True) if data["reaches_target"]}
+    _draw(graph, pos, on_path, ax, labels, target, "a distinct state")
+    for key in graph if labels else on_path:
+        visits = graph.nodes[key]["visits"]
+        text = " ".join(map(describe, key)) + (f"  ×{visits}" if labels and visits > 1 else "")
+        _label(ax, text, pos[key], key in on_path, xytext=(7, 0), va="center")
+    layers = Counter(len(key) for key in graph)
+    ticks = range(1, len(trace.hand) + 1)
+    ax.tick_params(axis="x", labelbottom=True, length=0)
+    ax.set_xticks(ticks, [f"{n}\n({layers[n]:,} states)" for n in ticks])
+    ax.set(xlim=(len(trace.hand) + 0.45, 0.1), yticks=[])
+    for side in ("top", "right", "left"):
+        ax.spines[side].set_visible(False)
+    ax.set_xlabel("numbers left", fontsize=FONT["label"])
+    return ax
+
+
+def plot_tree_and_states(trace: Trace):
+    """The search tree beside the graph of its distinct states, in one figure; returns it."""
+    labels = len(trace.states) <= LABEL_AT_MOST
+    fig, (left, right) = plt.subplots(
+        1, 2, figsize=(18, 11) if labels else (17, 9.5), layout="constrained"
+    )
+    plot_search_tree(trace, left, labels)
+    plot_state_graph(trace, right, labels)
+    left.set_title(f"{len(trace.states):,} states in the search tree", fontsize=FONT["title"])
+    right.set_title(
+        f"{trace.distinct_states():,} distinct states (what memoising visits)",
+        fontsize=FONT["title"],
+    )
+    fig.suptitle(
+        f"Recursive reduction of {hand_text(trace.hand)} → {describe(trace.target)}: "
+        "the tree repeats the same states many times",
+        fontsize=FONT["title"] + 1,
+    )
+    return fig
+
+
+def depth_counts(trace: Trace) -> list[tuple[int, int, int]]:
+    """(numbers left, states in the tree, distinct states) for each depth, the hand first."""
+    tree = Counter(len(s.values) for s in trace.states)
+    distinct = Counter(len(key) for key in {s.key for s in trace.states})
+    return [(left, tree[left], distinct[left]) for left in sorted(tree, reverse=True)]
+
+
+def plot_states_per_depth(trace: Trace, ax=None):
+    """Bars per depth: the states the tree visits beside the distinct ones, counts written on."""
+    ax, rows = new_axes(ax), depth_counts(trace)
+    for shift, column, colour, label in [
+        (-0.19, 1, "#9aa5b1", "states the search tree visits"),
+        (0.19, 2, BLUE, "distinct states (what memoising visits)"),
+    ]:
+        xs, heights = [k + shift for k in range(len(rows))], [row[column] for row in rows]
+        bars = ax.bar(xs, heights, 0.38, color=colour, label=label)
+        ax.bar_label(bars, fmt="{:,.0f}", padding=2, fontsize=FONT["note"])
+    names = [f"{left} left" for left, *_ in rows]
+    ax.set_xticks(range(len(rows)), [f"{names[0]} (the hand)", *names[1:]])
+    ax.set_ylim(0, max(row[1] for row in rows) * 1.12)
+    title = (
+        f"{hand_text(trace.hand)} → {describe(trace.target)}: the tree visits {len(trace.states):,} "
+        f"states, only {trace.distinct_states():,} are different"
+    )
+    xlabel = "depth of the search: how many numbers are left"
+    finish(ax, title, xlabel, "number of states", legend=True, loc="upper left")
+    return ax

@@ -1,0 +1,107 @@
+"""What every widget shares: one text size, one way to draw a card, one no-kernel sentence.
+
+A copy opened without a kernel cannot show a widget, so every widget t24 displays is `Live`: its
+plain text is one steady sentence, which strict nbval compares. `reveal` keeps an answer behind
+a button; `source` shows the package's own code; a `Refusal` says why a widget was not built.
+"""
+
+from __future__ import annotations
+
+import html
+import inspect
+from collections.abc import Sequence
+
+import ipywidgets as widgets
+
+from ..text import FACES
+
+WIDGET_FONT = "1.25em"
+CARD_STYLE = (
+    "display:inline-block; min-width:1.6em; margin:0 0.15em; padding:0.1em 0.35em; "
+    "border:2px solid #444; border-radius:0.3em; text-align:center; background:#fff; color:#000"
+)
+
+
+def live(what: str) -> str:
+    """The sentence a copy without a kernel shows in place of a widget."""
+    return f"Run this notebook to use {what} (a live control)."
+
+
+class Live:
+    """A widget whose plain text, shown where no kernel draws it, is one sentence."""
+
+    sentence = live("this widget")
+
+    def _repr_mimebundle_(self, **kwargs):
+        return {**super()._repr_mimebundle_(**kwargs), "text/plain": self.sentence}
+
+    def __repr__(self) -> str:
+        return self.sentence
+
+
+class Panel(Live, widgets.VBox):
+    """A column of widgets that reads as one sentence without a kernel."""
+
+    def __init__(self, children, sentence: str):
+        super().__init__(children)
+        self.sentence = sentence
+
+
+class Refusal(Live, widgets.HTML):
+    """One line in place of a widget that would be too big to build, saying why."""
+
+    def __init__(self, message: str):
+        super().__init__(f'<div style="font-size:{WIDGET_FONT}">{html.escape(message)}</div>')
+        self.sentence = message
+        self.add_class("t24-refusal")
+
+
+def card_html(card: int) -> str:
+    """One card: its number, or its face letter with the number beside it (K 13)."""
+    face = FACES.get(card)
+    small = f'<span style="font-size:0.5em; color:#555">{card}</span>'
+    inner = f"{face}{small}" if face else html.escape(str(card))
+    return f'<span style="{CARD_STYLE}" title="{card}">{inner}</span>'
+
+
+def cards_html(hand: Sequence[int]) -> str:
+    """A hand drawn as cards."""
+    return "".join(card_html(card) for card in hand)
+
+
+def text_html(*lines: str) -> str:
+    """Plain lines of text as HTML, one per line."""
+    return "<br>".join(html.escape(line) for line in lines)
+
+
+def reveal(label: str, content: str) -> Panel:
+    """A toggle button labelled `label` that shows and hides the HTML `content` below it."""
+    button = widgets.ToggleButton(description=label, icon="eye", layout={"width": "auto"})
+    button.style.font_size = WIDGET_FONT
+    shown = widgets.HTMLMath()
+    page = f'<div style="font-size:{WIDGET_FONT}; line-height:1.5">{content}</div>'
+
+    def toggle(change) -> None:
+        shown.value = page if change["new"] else ""
+        button.description, button.icon = ("hide", "eye-slash") if change["new"] else (label, "eye")
+
+    button.observe(toggle, names="value")
+    return Panel([button, shown], live(f"the button “{label}”"))
+
+
+class Source:
+    """The source text of a function or class: highlighted Markdown, compared as plain text."""
+
+    def __init__(self, obj):
+        self.text = inspect.getsource(obj).rstrip("\n")
+
+    def __repr__(self) -> str:
+        return self.text
+
+    def _repr_markdown_(self) -> str:
+        return f"```python\n{self.text}\n```"
+
+
+def source(obj) -> Source:
+    """The package's own code of a function or class, shown in a notebook."""
+    return Source(obj)

@@ -1,0 +1,57 @@
+"""Every widget reads as one sentence without a kernel; cards, reveal and source."""
+
+import pytest
+
+from t24.notebook import (
+    make_game_widget,
+    make_lab,
+    make_pattern_stepper,
+    make_postfix_stepper,
+    make_recursion_stepper,
+    reveal,
+    source,
+)
+from t24.notebook.widgets import card_html, cards_html
+
+MAKERS = {
+    "reveal": lambda: reveal("the answer", "<b>42</b>"),
+    "lab": make_lab,
+    "game": lambda: make_game_widget(seed=1),
+    "pattern": lambda: make_pattern_stepper((3, 3, 8, 8)),
+    "postfix": lambda: make_postfix_stepper((3, 3, 8, 8)),
+    "recursion": lambda: make_recursion_stepper((3, 3, 8, 8)),
+    "refusal": lambda: make_recursion_stepper((1, 2, 3, 4, 5)),
+}
+
+
+@pytest.mark.parametrize("name", MAKERS)
+def test_without_a_kernel_a_widget_reads_as_one_steady_sentence(name):
+    plain = MAKERS[name]()._repr_mimebundle_()["text/plain"]
+    assert plain == MAKERS[name]()._repr_mimebundle_()["text/plain"]
+    assert plain.endswith(".") and "Box(" not in plain and "children" not in plain
+    assert "Run this notebook" in plain or name == "refusal"
+
+
+@pytest.mark.parametrize(("card", "inner"), [(8, ">8</span>"), (11, ">J<span"), (13, ">K<span")])
+def test_a_card_shows_its_face_beside_its_number(card, inner):
+    assert inner in card_html(card) and f">{card}</span>" in card_html(card)
+
+
+def test_a_hand_is_one_card_box_per_card():
+    assert cards_html((9, 13, 4, 9)).count("title=") == 4
+
+
+def test_reveal_shows_and_hides_its_content():
+    box = reveal("the answer", "<b>42</b>")
+    button, shown = box.children
+    assert shown.value == ""
+    button.value = True
+    assert "<b>42</b>" in shown.value and button.description == "hide"
+    button.value = False
+    assert shown.value == "" and button.description == "the answer"
+
+
+def test_source_is_the_package_code_as_text_and_markdown():
+    shown = source(reveal)
+    assert repr(shown).startswith("def reveal(")
+    assert shown._repr_markdown_().startswith("```python\ndef reveal(")
