@@ -120,4 +120,3 @@ METHODS = tuple(TABLE)
 AS_WRITTEN = tuple(name for name, method in TABLE.items() if method.as_written)
 OPTIMISED = tuple(name for name, method in TABLE.items() if not method.as_written)
 # What the comparison lab runs on every slider move: the quick ones.
-LAB_DEFAULT = ("recursive", "postfix-compiled", "fast")

@@ -21,7 +21,7 @@ import ipywidgets as widgets
 
 from ..expr import OPS
 from ..game import operand
-from ..hand import Hand, as_hand, as_target, permutations
+from ..hand import Hand, as_hand, as_target, orderings
 from ..methods import TABLE, patterns, postfix, recursive
 from ..parse import parse
 from ..text import amount, describe, hand_text, plural
@@ -37,14 +37,14 @@ STEP_CSS = (
 LOOPS = {
     "patterns": (
         ("pattern", "ordering", "operators"),
-        lambda hand, ops: (patterns.patterns_for(len(hand)), permutations(hand), ops),
+        lambda hand, ops: (patterns.patterns_for(len(hand)), orderings(hand), ops),
         patterns.fill,
         patterns.evaluate,
         parse,
     ),
     "postfix": (
         ("ordering", "operators", "shape"),
-        lambda hand, ops: (permutations(hand), ops, postfix.make_shapes(len(hand))),
+        lambda hand, ops: (orderings(hand), ops, postfix.make_shapes(len(hand))),
         lambda numbers, ops, shape: postfix.fill(shape, numbers, ops),
         postfix.evaluate,
         postfix.to_infix,
