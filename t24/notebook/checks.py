@@ -1,0 +1,139 @@
+"""Checks that answer a student's attempt in one sentence.
+
+A lesson asks the student to write a function (a search, a step of one). `check` runs the
+attempt beside the package's own version on a few cases and prints one sentence: that it is not
+written yet, that it raised an error (for which case, what went wrong in plain words, where to
+look), what it misses or gives too many (one example, never the whole answer, and a question
+that points at the cause), or that it is right — the same line for every right version. Results
+are compared as sets, so loops in another order still pass, unless the order is the lesson.
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable, Iterable
+
+# What went wrong, in plain words, and where to look, for the errors a lesson's code can raise.
+ERRORS = {
+    ZeroDivisionError: ("you divided by zero", "check the divisor before dividing"),
+    IndexError: (
+        "you took an item that is not there",
+        "check how many items the list or stack holds before taking one",
+    ),
+    KeyError: ("you looked up a key that is not there", "check the keys you look up"),
+    NameError: ("you used a name that is not defined", "check its spelling"),
+    RecursionError: ("the function kept calling itself", "check the case that stops it"),
+    TypeError: ("two values of the wrong kinds met", "check what each step gives back"),
+    AttributeError: ("you used a name after a dot that is not there", "check that name"),
+    ValueError: ("a value was not accepted", "check the values you pass on"),
+}
+
+
+def case_text(case: tuple) -> str:
+    """A case in words: the hand as numbers with spaces, and the target when it is not 24."""
+    words = [
+        " ".join(map(str, arg)) if isinstance(arg, (tuple, list)) else str(arg) for arg in case
+    ]
+    if len(case) == 2 and isinstance(case[0], (tuple, list)):
+        return words[0] if case[1] == 24 else f"{words[0]} with target {words[1]}"
+    return ", ".join(words)
+
+
+def error_sentence(error: Exception, attempt: Callable, case: tuple, what: str) -> str:
+    """One sentence for an exception: the case, what went wrong, the line, where to look."""
+    problem, advice = next(
+        ((words, look) for kind, (words, look) in ERRORS.items() if isinstance(error, kind)),
+        (f"it raised {type(error).__name__}", "read the line named"),
+    )
+    detail = str(error).strip().splitlines()[0] if str(error).strip() else ""
+    where = ""
+    code = getattr(attempt, "__code__", None)
+    if code is not None:
+        frames = [
+            f for f in traceback.extract_tb(error.__traceback__) if f.filename == code.co_filename
+        ]
+        last = max((line for *_, line in code.co_lines() if line), default=code.co_firstlineno)
+        if frames and code.co_firstlineno <= frames[-1].lineno <= last:
+            where = f" in line {frames[-1].lineno - code.co_firstlineno + 1} of `{code.co_name}`"
+        elif frames:
+            where = f" in `{frames[-1].name}`"
+    detail = f" ({detail})" if detail and not isinstance(error, ZeroDivisionError) else ""
+    return f"Your {what} stopped with an error for {case_text(case)}{where}: {problem}{detail}; {advice}."
+
+
+def _not_in(items: list, others: list) -> list:
+    """The items not among `others`, in their order (sets when the items allow it)."""
+    try:
+        pool = set(others)
+    except TypeError:
+        pool = others
+    return [item for item in items if item not in pool]
+
+
+def _difference(got: list, want: list, ordered: bool) -> tuple[str, object] | None:
+    """('misses' | 'extra' | 'order', one example), or None when they agree."""
+    missing, extra = _not_in(want, got), _not_in(got, want)
+    if missing:
+        return "misses", missing[0]
+    if extra:
+        return "extra", extra[0]
+    if ordered and got != want:
+        if len(got) != len(want):
+            return "count", None
+        return "order", next(w for g, w in zip(got, want) if g != w)
+    return None
+
+
+def check(
+    attempt: Callable,
+    expected: Callable,
+    cases: Iterable[tuple],
+    *,
+    what: str = "answer",
+    show: Callable = str,
+    hint: Callable | None = None,
+    ordered: bool = False,
+) -> bool:
+    """Run `attempt` and `expected` on every case; print one sentence; True only when right."""
+    cases = list(cases)
+    for case in cases:
+        try:
+            got = attempt(*case)
+            if got is not None and not isinstance(got, (str, bytes)) and hasattr(got, "__iter__"):
+                got = list(got)
+        except NotImplementedError:
+            print(
+                f"Your {what} is not written yet: write it in place of `raise NotImplementedError()`."
+            )
+            return False
+        except Exception as error:  # noqa: BLE001 -- every error becomes a sentence
+            print(error_sentence(error, attempt, case, what))
+            return False
+        want = expected(*case)
+        if not isinstance(want, (list, tuple, set, frozenset)):
+            if got != want:
+                question = f" {hint(got, case)}" if hint else ""
+                print(
+                    f"Your {what} gives {show(got)} for {case_text(case)}, which is not right.{question}"
+                )
+                return False
+            continue
+        if not isinstance(got, list):
+            kind = "nothing" if got is None else f"one {type(got).__name__}, not a list,"
+            print(f"Your {what} gives back {kind} for {case_text(case)}: check what it returns.")
+            return False
+        found = _difference(got, list(want), ordered)
+        if found is None:
+            continue
+        kind, example = found
+        question = f" {hint(example, case)}" if hint and example is not None else ""
+        said = {
+            "misses": f"misses `{show(example)}` for {case_text(case)}.",
+            "extra": f"gives `{show(example)}` for {case_text(case)}, which should not be there.",
+            "order": f"has the right items for {case_text(case)} in another order: `{show(example)}` comes too late or too early.",
+            "count": f"gives some items more than once for {case_text(case)}.",
+        }[kind]
+        print(f"Your {what} {said}{question}")
+        return False
+    print(f"Right: your {what} agrees on all {len(cases)} cases tried.")
+    return True

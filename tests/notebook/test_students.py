@@ -1,0 +1,75 @@
+"""The checks answer an attempt in one sentence; the students' copies are the teacher's, generated."""
+
+from __future__ import annotations
+
+import pytest
+
+from t24.notebook.checks import check
+
+CASES = [((1, 2, 3, 4), 24), ((2, 2, 2, 0), 24), ((4, 5, 6, 7), 10)]
+
+
+def right(hand, target):
+    """A stand-in search: the sums of pairs divided by the last number."""
+    return [f"{a}+{b}" for a in hand for b in hand if hand[-1] and (a + b) / hand[-1] < target]
+
+
+def stub(hand, target):
+    raise NotImplementedError()
+
+
+def unguarded(hand, target):
+    return [f"{a}+{b}" for a in hand for b in hand if (a + b) / hand[-1] < target]
+
+
+def missing_one(hand, target):
+    return right(hand, target)[1:]
+
+
+def extra_one(hand, target):
+    return right(hand, target) + ["9+9"]
+
+
+def reversed_order(hand, target):
+    return list(reversed(right(hand, target)))
+
+
+@pytest.mark.parametrize(
+    ("attempt", "phrases", "ok"),
+    [
+        (stub, ["not written yet"], False),
+        (
+            unguarded,
+            ["divided by zero", "2 2 2 0", "check the divisor", "line 2 of `unguarded`"],
+            False,
+        ),
+        (missing_one, ["misses `1+1`", "1 2 3 4", "Which pair"], False),
+        (extra_one, ["`9+9`", "should not be there"], False),
+        (reversed_order, ["Right", "all 3 cases"], True),
+        (right, ["Right", "all 3 cases"], True),
+    ],
+)
+def test_check_answers_in_one_sentence(capsys, attempt, phrases, ok):
+    hint = lambda example, case: f"Which pair makes {example}?"  # noqa: E731
+    assert check(attempt, right, CASES, what="search", hint=hint) is ok
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1 and "Traceback" not in out
+    for phrase in phrases:
+        assert phrase in out
+
+
+def test_same_line_for_every_right_version(capsys):
+    check(right, right, CASES)
+    check(reversed_order, right, CASES)
+    first, second = capsys.readouterr().out.splitlines()
+    assert first == second
+
+
+def test_order_counts_when_it_is_the_lesson(capsys):
+    assert not check(reversed_order, right, CASES, ordered=True)
+    assert "another order" in capsys.readouterr().out
+
+
+def test_target_named_when_not_24(capsys):
+    check(lambda hand, target: [], right, CASES[2:])
+    assert "4 5 6 7 with target 10" in capsys.readouterr().out
