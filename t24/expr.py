@@ -15,6 +15,7 @@ LaTeX comes from the same tree (sympy's printer would rewrite `-` and `/`), and
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+import operator
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -33,6 +34,17 @@ class ExpressionError(InputError):
 
 class DivisionByZero(ExpressionError, ZeroDivisionError):
     """An expression divides by something that is exactly zero."""
+
+
+OPS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv}
+
+
+def pair_results(a, b):
+    """The six results of a pair in the post's order (a+b, a-b, b-a, a*b, a/b, b/a): (op, swapped, value)."""
+    for op, swapped in (("+", False), ("-", False), ("-", True), ("*", False), ("/", False), ("/", True)):
+        left, right = (b, a) if swapped else (a, b)
+        if not (op == "/" and right == 0):
+            yield op, swapped, OPS[op](left, right)
 
 
 def apply(op: str, left: Fraction, right: Fraction) -> Fraction:
