@@ -67,7 +67,7 @@ def test_same_line_for_every_right_version(capsys):
 
 def test_order_counts_when_it_is_the_lesson(capsys):
     assert not check(reversed_order, right, CASES, ordered=True)
-    assert "another order" in capsys.readouterr().out
+    assert "not in the right order" in capsys.readouterr().out
 
 
 def test_target_named_when_not_24(capsys):
