@@ -40,11 +40,9 @@ def search(hand: tuple[int, ...], target: Fraction) -> list[str]:
 
 def fill(pattern: str, numbers, ops) -> str:
     """Put the numbers at the pattern's `n`s and the operators at its `o`s: the text to evaluate."""
-    numbers, ops = iter(numbers), iter(ops)
-    return "".join(
-        Num(next(numbers)).format() if char == "n" else next(ops) if char == "o" else char
-        for char in pattern
-    )
+    texts = iter([Num(n).format() if isinstance(n, int) else str(n) for n in numbers])
+    ops = iter(ops)
+    return "".join(next(texts) if c == "n" else next(ops) if c == "o" else c for c in pattern)
 
 
 def evaluate(text: str) -> Fraction | None:
