@@ -1,17 +1,17 @@
 #!/usr/bin/env python3
 """Write the "< prev | contents | next >" navigation cells of every notebook, and the index.
 
-In the style of the Python Data Science Handbook, every `notebooks/NN-slug.ipynb` starts and
-ends with a generated markdown cell that links the previous notebook, the contents and the next
-notebook, by title. Titles come from each notebook's H1. The contents live inside `notebooks/`,
-in a generated cell of the first notebook (tagged `nav-contents`, under the heading "The
-notebooks"), so every link works both in JupyterLab started on `notebooks/` (`make lab`), where
-`../README.md` is outside the server's root, and on a code host. JupyterLab names a heading's
-anchor after its text with each space turned into "-", hence `00-the-24-game.ipynb#The-notebooks`.
-The contents cell is replaced where it stands; if it is missing it goes before `## Summary`
-(or last). The navigation cells are tagged `nav` (cell metadata `tags`), so a rerun finds and
-replaces them and changes nothing else; a notebook is rewritten only when something generated
-changed, in the same JSON layout nbformat writes (indent 1, sorted keys, a trailing newline).
+In the style of the Python Data Science Handbook, every lesson starts and ends with a generated
+markdown cell that links the previous lesson, the contents and the next one, by title (each
+notebook's H1). The cells are written into the teacher's sources (`teacher/NN-slug.ipynb`), and
+`tools/students.py` carries them into the students' copies in `notebooks/` under the same names,
+so the same links work in both folders. The contents are a generated cell of the first lesson
+(tagged `nav-contents`, under the heading "The notebooks", placed before `## Summary` the first
+time and replaced where it stands after that), so every link stays inside the folder. JupyterLab
+names a heading's anchor after its text with each space turned into "-", hence
+`00-the-24-game.ipynb#The-notebooks`. Navigation cells are tagged `nav`, so a rerun replaces them
+and changes nothing else; a notebook is rewritten only when something generated changed, in the
+JSON layout nbformat writes (indent 1, sorted keys, a trailing newline).
 
     python tools/nav.py            write the navigation cells and the contents
     python tools/nav.py --check    exit 1 if any notebook's navigation or the contents is missing or stale
@@ -110,7 +110,7 @@ def title_and_description(notebook: dict, path: Path) -> tuple[str, str]:
             if not match:
                 continue
             title = match.group(1)
-            text = text[match.end():]
+            text = text[match.end() :]
             paragraphs = []
         paragraphs += [" ".join(p.split()) for p in re.split(r"\n\s*\n", text) if p.strip()]
         if paragraphs:
@@ -149,7 +149,11 @@ def nav_text(previous: Entry | None, following: Entry | None, contents: str) -> 
 
 def nav_cell(text: str, cell_id: str, with_id: bool) -> dict:
     """A markdown cell tagged `nav` (with a fixed id where the format has ids, to keep diffs quiet)."""
-    cell = {"cell_type": "markdown", "metadata": {"tags": [TAG]}, "source": text.splitlines(keepends=True)}
+    cell = {
+        "cell_type": "markdown",
+        "metadata": {"tags": [TAG]},
+        "source": text.splitlines(keepends=True),
+    }
     if with_id:
         cell["id"] = cell_id
     return cell
@@ -179,18 +183,26 @@ def contents_text(found: list[Entry]) -> str:
 
 def is_summary(cell: dict) -> bool:
     """Whether the cell opens the `## Summary` section."""
-    return cell["cell_type"] == "markdown" and re.match(r"\s*## +Summary\b", source(cell)) is not None
+    return (
+        cell["cell_type"] == "markdown" and re.match(r"\s*## +Summary\b", source(cell)) is not None
+    )
 
 
 def with_contents(notebook: dict, text: str) -> dict:
     """The notebook with its contents cell: replaced where it is, or put before `## Summary`."""
-    cell = {"cell_type": "markdown", "metadata": {"tags": [CONTENTS_TAG]}, "source": text.splitlines(keepends=True)}
+    cell = {
+        "cell_type": "markdown",
+        "metadata": {"tags": [CONTENTS_TAG]},
+        "source": text.splitlines(keepends=True),
+    }
     if has_id(notebook):
         cell["id"] = "nav-contents"
     cells = list(notebook["cells"])
     where = next((k for k, old in enumerate(cells) if is_contents(old)), None)
     if where is not None:
-        cells = [old for old in cells if not is_contents(old)]  # one contents cell, at the first one's place
+        cells = [
+            old for old in cells if not is_contents(old)
+        ]  # one contents cell, at the first one's place
     else:
         where = next((k for k, old in enumerate(cells) if is_summary(old)), len(cells))
     cells.insert(where, cell)
@@ -209,29 +221,45 @@ def plan(folder: Path) -> list[tuple[Path, str, str]]:
         if k == 0:
             notebook = with_contents(notebook, contents_text(found))
         else:
-            notebook = {**notebook, "cells": [cell for cell in notebook["cells"] if not is_contents(cell)]}
-        new = dumps(with_navigation(notebook, nav_text(previous, following, contents_link(found[0], entry))))
+            notebook = {
+                **notebook,
+                "cells": [cell for cell in notebook["cells"] if not is_contents(cell)],
+            }
+        new = dumps(
+            with_navigation(notebook, nav_text(previous, following, contents_link(found[0], entry)))
+        )
         changes.append((entry.path, old, new))
     return changes
 
 
 def readme_index(folder: Path) -> str:
-    """The markdown list of notebooks for the README: link by title, then the first sentence."""
+    """The README's list of the students' copies: link by title, then the first sentence."""
     lines = []
     for entry in entries(folder):
-        link = f"[{entry.title}]({folder.name}/{entry.path.name})"
+        link = f"[{entry.title}](notebooks/{entry.path.name})"  # README links the students' copies
         lines.append(f"- {link}: {entry.description}" if entry.description else f"- {link}")
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Command line: write (default), --check or --readme."""
-    parser = argparse.ArgumentParser(description="Generate the prev/contents/next cells and the contents of the t24 notebooks.")
-    parser.add_argument("folder", nargs="?", type=Path, default=Path(__file__).resolve().parent.parent / "notebooks",
-                        help="folder of NN-slug.ipynb notebooks (default: the repository's notebooks/)")
+    parser = argparse.ArgumentParser(
+        description="Generate the prev/contents/next cells and the contents of the t24 notebooks."
+    )
+    parser.add_argument(
+        "folder",
+        nargs="?",
+        type=Path,
+        default=Path(__file__).resolve().parent.parent / "teacher",
+        help="folder of NN-slug.ipynb notebooks (default: the teacher's sources, teacher/)",
+    )
     mode = parser.add_mutually_exclusive_group()
-    mode.add_argument("--check", action="store_true", help="exit 1 if any navigation cell is missing or stale")
-    mode.add_argument("--readme", action="store_true", help="print the notebook index for README.md")
+    mode.add_argument(
+        "--check", action="store_true", help="exit 1 if any navigation cell is missing or stale"
+    )
+    mode.add_argument(
+        "--readme", action="store_true", help="print the notebook index for README.md"
+    )
     args = parser.parse_args(argv)
     if not args.folder.is_dir():
         parser.error(f"{args.folder} is not a folder")
@@ -241,7 +269,10 @@ def main(argv: list[str] | None = None) -> int:
     stale = [(path, new) for path, old, new in plan(args.folder) if old != new]
     if args.check:
         for path, _ in stale:
-            print(f"{path}: navigation or contents cells missing or stale; run tools/nav.py", file=sys.stderr)
+            print(
+                f"{path}: navigation or contents cells missing or stale; run tools/nav.py",
+                file=sys.stderr,
+            )
         return 1 if stale else 0
     for path, new in stale:
         path.write_text(new, encoding="utf-8")

@@ -6,8 +6,9 @@ solution regions and hidden tests marked the nbgrader way. nbgrader's `generate_
 in a temporary course folder, turns it into the copy a student gets: each solution region becomes
 `# YOUR CODE HERE` + `raise NotImplementedError()`, hidden tests and outputs are removed, check
 cells are locked. Then the code of cells tagged `reveal` is folded away
-(`metadata.jupyter.source_hidden`), and the copy is written to `notebooks/NN-slug.ipynb`. The
-navigation cells of the source are carried over unchanged.
+(`metadata.jupyter.source_hidden`), an exercise's code cell is left as a comment (so the copy runs
+top to bottom), and the copy is written to `notebooks/NN-slug.ipynb`. The navigation cells of the
+source are carried over unchanged.
 
     python tools/students.py [TEACHER_NB ...]   write the students' copies (default: every lesson)
     python tools/students.py --execute ...      and run each copy top to bottom, outputs kept
@@ -29,6 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 TEACHER, STUDENTS = ROOT / "teacher", ROOT / "notebooks"
 REVEAL = "reveal"
+STUB = "# YOUR CODE HERE\nraise NotImplementedError()"  # nbgrader's stub for a whole cell
 
 
 def dumps(notebook: dict) -> str:
@@ -36,11 +38,14 @@ def dumps(notebook: dict) -> str:
     return json.dumps(notebook, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
 
 
-def hide_reveals(notebook: dict) -> dict:
-    """Fold away the code of every cell tagged `reveal`: a student sees its button, not its answer."""
+def finish(notebook: dict) -> dict:
+    """Fold away the code of cells tagged `reveal` (a student sees the button, not the answer),
+    and leave an exercise's empty code cell as a comment, so the copy runs top to bottom."""
     for cell in notebook["cells"]:
         if REVEAL in cell.get("metadata", {}).get("tags", []):
             cell["metadata"].setdefault("jupyter", {})["source_hidden"] = True
+        if "".join(cell.get("source", "")).strip() == STUB:
+            cell["source"] = "# YOUR CODE HERE"
     return notebook
 
 
@@ -64,7 +69,7 @@ def generate(sources: list[Path], folder: Path) -> list[Path]:
             if not result["success"]:
                 raise SystemExit(f"nbgrader could not generate {source.name}:\n{result['log']}")
             release = Path(course) / "release" / lesson / source.name
-            notebook = hide_reveals(json.loads(release.read_text(encoding="utf-8")))
+            notebook = finish(json.loads(release.read_text(encoding="utf-8")))
             target = folder / source.name
             target.write_text(dumps(notebook), encoding="utf-8")
             written.append(target)

@@ -1,165 +1,101 @@
-"""Approach 2, postfix enumeration, from "24点解法" (Java, part two) and "24点扑克牌游戏的算法实现" (C++).
+"""Approach 2, postfix enumeration, from "24点解法" (part two) and "24点扑克牌游戏的算法实现".
 
-Postfix (reverse Polish) notation needs no brackets: `8 3 8 3 / - /` is 8 / (3 - 8 / 3).
-Four numbers and three operators stand in five postfix shapes, which "24点解法" lists
-(`nnonnoo nnonono nnnoono nnnonoo nnnnooo`). "24点扑克牌游戏的算法实现" shows where they come
-from: walk along a sequence of numbers and operators with a stack, and at each step either push
-the next number or, when the stack holds two or more, pop two and apply the next operator. Every
-valid push/pop order is one postfix expression, for any count of numbers. With 24 orderings (the
-C++ post skips repeated ones: 1 5 5 5 has 4) and 64 operator choices that is 24 × 64 = 1,536
-sequences, and 5 × 1,536 = 7,680 candidates, each evaluated with a stack.
+Postfix (reverse Polish) notation needs no brackets: `8 3 8 3 / - /` is 8 / (3 - 8 / 3). Four
+numbers and three operators stand in five postfix shapes, which "24点解法" lists. "24点扑克牌游戏
+的算法实现" shows where they come from: walk along the numbers and operators with a stack, and at
+each step either push the next number or, when the stack holds two or more, pop two and apply the
+next operator. Every valid push/pop order is one postfix expression, for any count of numbers.
+`search` runs the C++ post's loops: each ordering (repeats skipped: 1 5 5 5 has 4), each operator
+triple, each push/pop order, evaluated by the one stack machine `evaluate`.
 
-This module runs those loops as written: for each ordering, for each operator choice, for each
-push/pop order, evaluate with a stack. What t24 changes: exact fractions (the posts used floats
-and a tolerance), any count and size of numbers, and a postfix → infix conversion that is right.
-The Java post's converter brackets an operand only when its operator binds more loosely, so
-`7 6 5 - -` comes out as `7 - 6 - 5`, which is -4, not 6: the right operand of `-` and `/` needs
-brackets at equal precedence too, `7 - (6 - 5)`. `t24.methods.compiled` runs the same
-candidates with each one compiled once.
+What t24 changes: exact fractions (not floats and a tolerance), numbers of any count and size,
+and a right conversion to infix: the Java post's converter (`article_to_infix`) brackets by
+precedence alone, so `7 6 5 - -` comes out as `7 - 6 - 5`, which is -4, not 6.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+import itertools
 from fractions import Fraction
 
-from ..expr import PRECEDENCE, DivisionByZero, Expr, apply, from_postfix
-from ..hand import Hand, as_hand, as_target, orderings
-from .patterns import operator_choices
-from .sizes import postfix_candidates
+from ..expr import OPS, PRECEDENCE, BinOp, Expr, Num
+from ..hand import orderings
 
-# The Java post's list, literally.
-SHAPES = ("nnonnoo", "nnonono", "nnnoono", "nnnonoo", "nnnnooo")
-
-Postfix = tuple  # ints and operator characters, e.g. (8, 3, 8, 3, '/', '-', '/')
+SHAPES = tuple("nnonnoo nnonono nnnoono nnnonoo nnnnooo".split())  # the Java post's list
 
 
-def stack_orders(numbers: Sequence, ops: Sequence) -> Iterator[Postfix]:
-    """The C++ post's recursion: every postfix order of these numbers and operators, in turn."""
+def search(hand: tuple[int, ...], target: Fraction) -> list[tuple]:
+    """The C++ post's search: every ordering, operator triple and push/pop order, evaluated."""
+    hits = []
+    for numbers in orderings(hand):
+        for ops in itertools.product(OPS, repeat=len(hand) - 1):
+            for tokens in stack_orders(numbers, ops):
+                if evaluate(tokens) == target:
+                    hits.append(tokens)
+    return hits
 
-    def walk(depth: int, next_number: int, next_op: int, sequence: tuple) -> Iterator[Postfix]:
-        if next_op == len(ops) and next_number == len(numbers):
-            yield sequence
-            return
-        if depth >= 2 and next_op < len(ops):
-            # Pop two, apply the next operator, push the result.
-            yield from walk(depth - 1, next_number, next_op + 1, sequence + (ops[next_op],))
-        if next_number < len(numbers):
-            yield from walk(depth + 1, next_number + 1, next_op, sequence + (numbers[next_number],))
 
-    yield from walk(0, 0, 0, ())
+def stack_orders(numbers, ops) -> list[tuple]:
+    """The C++ post's recursion: push the next number, or pop two and apply the next operator."""
+    orders = []
+
+    def walk(depth: int, pushed: int, applied: int, tokens: tuple) -> None:
+        if pushed == len(numbers) and applied == len(ops):
+            orders.append(tokens)
+        if depth >= 2 and applied < len(ops):
+            walk(depth - 1, pushed, applied + 1, tokens + (ops[applied],))
+        if pushed < len(numbers):
+            walk(depth + 1, pushed + 1, applied, tokens + (numbers[pushed],))
+
+    walk(0, 0, 0, ())
+    return orders
+
+
+def evaluate(tokens, number=Fraction, combine=lambda op, left, right: OPS[op](left, right)):
+    """The stack machine: push each number; for an operator pop two, combine, push; None on ÷ 0."""
+    stack = []
+    try:
+        for token in tokens:
+            if token in OPS:
+                right = stack.pop()
+                left = stack.pop()
+                stack.append(combine(token, left, right))
+            else:
+                stack.append(number(token))
+    except ZeroDivisionError:
+        return None
+    return stack.pop()
+
+
+def to_infix(tokens) -> Expr:
+    """The tree of a postfix sequence; `str` of it brackets the right operand of - and / too."""
+    return evaluate(tokens, Num, BinOp)
+
+
+def article_to_infix(tokens) -> str:
+    """The Java post's converter, kept to show its defect: it brackets by precedence alone."""
+
+    def join(op: str, left: tuple, right: tuple) -> tuple[str, int]:
+        def wrap(text: str, precedence: int) -> str:
+            return f"({text})" if precedence < PRECEDENCE[op] else text
+
+        return f"{wrap(*left)} {op} {wrap(*right)}", PRECEDENCE[op]
+
+    return evaluate(tokens, lambda n: (str(n), 3), join)[0]
+
+
+def fill(shape: str, numbers, ops) -> tuple:
+    """Put the numbers at the shape's `n`s and the operators at its `o`s."""
+    numbers, ops = iter(numbers), iter(ops)
+    return tuple(next(numbers) if char == "n" else next(ops) for char in shape)
 
 
 def make_shapes(count: int) -> tuple[str, ...]:
-    """Every postfix shape for `count` numbers, generated by the stack recursion."""
-    return tuple("".join(token for token in order) for order in stack_orders("n" * count, "o" * (count - 1)))
+    """Every postfix shape for `count` numbers, in the stack recursion's order."""
+    return tuple("".join(order) for order in stack_orders("n" * count, "o" * (count - 1)))
 
 
-def shapes_for(count: int) -> tuple[str, ...]:
-    """The Java post's five shapes for four numbers, generated ones for any other count."""
-    return SHAPES if count == 4 else make_shapes(count)
-
-
-def sequences(hand: Sequence[int]) -> list[tuple[Hand, str]]:
-    """The C++ post's sequences before brackets: every ordering with every operator choice."""
-    hand = as_hand(hand)
-    return [(numbers, ops) for numbers in orderings(hand) for ops in operator_choices(len(hand) - 1)]
-
-
-def fill(shape: str, numbers: Sequence, ops: str) -> Postfix:
-    """Put numbers at the shape's `n`s and operators at its `o`s."""
-    numbers_left, ops_left = iter(numbers), iter(ops)
-    return tuple(next(numbers_left) if char == "n" else next(ops_left) for char in shape)
-
-
-def evaluate(postfix: Postfix) -> Fraction | None:
-    """Evaluate with a stack, exactly; None when the expression divides by zero."""
-    stack: list[Fraction] = []
-    try:
-        for token in postfix:
-            if isinstance(token, str):
-                right = stack.pop()
-                left = stack.pop()
-                stack.append(apply(token, left, right))
-            else:
-                stack.append(Fraction(token))
-    except DivisionByZero:
-        return None
-    (value,) = stack
-    return value
-
-
-def to_infix(postfix: Postfix) -> Expr:
-    """The expression tree of a postfix sequence; `str` of it brackets only where needed."""
-    return from_postfix(postfix)
-
-
-def article_to_infix(postfix: Postfix) -> str:
-    """The Java post's converter, kept to show its defect: brackets by precedence alone."""
-    stack: list[tuple[str, int]] = []  # (text, precedence); a number binds tightest
-    for token in postfix:
-        if isinstance(token, str):
-            right, left = stack.pop(), stack.pop()
-            mine = PRECEDENCE[token]
-            left_text = f"({left[0]})" if left[1] < mine else left[0]
-            right_text = f"({right[0]})" if right[1] < mine else right[0]
-            stack.append((f"{left_text} {token} {right_text}", mine))
-        else:
-            stack.append((str(token), 3))
-    return stack[-1][0]
-
-
-def count_candidates(hand: Sequence[int]) -> int:
-    """How many postfix candidates: shapes × orderings × operator choices."""
-    return postfix_candidates(as_hand(hand))
-
-
-@dataclass
-class PostfixSearch:
-    """What the loops found, with the counters a notebook shows."""
-
-    hand: Hand
-    target: Fraction
-    sequences: int = 0
-    generated: int = 0
-    division_by_zero: int = 0
-    hit_postfix: list[Postfix] = field(default_factory=list)
-
-    @property
-    def evaluated(self) -> int:
-        """Candidates that had a value (the rest divide by zero)."""
-        return self.generated - self.division_by_zero
-
-    @property
-    def hits(self) -> int:
-        """Candidates that make the target."""
-        return len(self.hit_postfix)
-
-    @property
-    def trees(self) -> list[Expr]:
-        """The distinct trees among the hits, in the order first found."""
-        return list(dict.fromkeys(to_infix(postfix) for postfix in self.hit_postfix))
-
-
-def search(hand: Sequence[int], target=24, first: bool = False) -> PostfixSearch:
-    """For each sequence, every stack order, evaluated exactly; `first` stops at the first hit."""
-    hand, target = as_hand(hand), as_target(target)
-    result = PostfixSearch(hand, target)
-    for numbers, ops in sequences(hand):
-        result.sequences += 1
-        for postfix in stack_orders(numbers, ops):
-            result.generated += 1
-            value = evaluate(postfix)
-            if value is None:
-                result.division_by_zero += 1
-            elif value == target:
-                result.hit_postfix.append(postfix)
-                if first:
-                    return result
-    return result
-
-
-def solve(hand: Sequence[int], target=24, first: bool = False) -> list[Expr]:
+def solve(hand: tuple[int, ...], target: Fraction, first: bool = False) -> list[Expr]:
     """The trees postfix enumeration finds, in the loops' order, each once."""
-    return search(hand, target, first).trees
+    trees = list(dict.fromkeys(to_infix(tokens) for tokens in search(hand, target)))
+    return trees[:1] if first else trees

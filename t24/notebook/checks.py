@@ -10,16 +10,15 @@ are compared as sets, so loops in another order still pass, unless the order is 
 
 from __future__ import annotations
 
+import re
 import traceback
 from collections.abc import Callable, Iterable
+from fractions import Fraction
 
 # What went wrong, in plain words, and where to look, for the errors a lesson's code can raise.
 ERRORS = {
     ZeroDivisionError: ("you divided by zero", "check the divisor before dividing"),
-    IndexError: (
-        "you took an item that is not there",
-        "check how many items the list or stack holds before taking one",
-    ),
+    IndexError: ("you took an item that is not there", "check how many items the list holds"),
     KeyError: ("you looked up a key that is not there", "check the keys you look up"),
     NameError: ("you used a name that is not defined", "check its spelling"),
     RecursionError: ("the function kept calling itself", "check the case that stops it"),
@@ -29,14 +28,17 @@ ERRORS = {
 }
 
 
+def spaced(items) -> str:
+    """Items with spaces between: `(8, 3, "/")` is "8 3 /"."""
+    return " ".join(map(str, items))
+
+
 def case_text(case: tuple) -> str:
-    """A case in words: the hand as numbers with spaces, and the target when it is not 24."""
-    words = [
-        " ".join(map(str, arg)) if isinstance(arg, (tuple, list)) else str(arg) for arg in case
-    ]
-    if len(case) == 2 and isinstance(case[0], (tuple, list)):
+    """A case in words: `((3, 3, 8, 8), 24)` is "3 3 8 8"; a target other than 24 is named."""
+    words = [str(arg) if isinstance(arg, (int, Fraction)) else spaced(arg) for arg in case]
+    if len(case) == 2 and isinstance(case[1], (int, Fraction)):
         return words[0] if case[1] == 24 else f"{words[0]} with target {words[1]}"
-    return ", ".join(words)
+    return " and ".join(words)
 
 
 def error_sentence(error: Exception, attempt: Callable, case: tuple, what: str) -> str:
@@ -71,17 +73,13 @@ def _not_in(items: list, others: list) -> list:
 
 
 def _difference(got: list, want: list, ordered: bool) -> tuple[str, object] | None:
-    """('misses' | 'extra' | 'order', one example), or None when they agree."""
+    """('misses' | 'extra', one example), ('order', None), or None when they agree."""
     missing, extra = _not_in(want, got), _not_in(got, want)
     if missing:
         return "misses", missing[0]
     if extra:
         return "extra", extra[0]
-    if ordered and got != want:
-        if len(got) != len(want):
-            return "count", None
-        return "order", next(w for g, w in zip(got, want) if g != w)
-    return None
+    return ("order", None) if ordered and got != want else None
 
 
 def check(
@@ -102,9 +100,7 @@ def check(
             if got is not None and not isinstance(got, (str, bytes)) and hasattr(got, "__iter__"):
                 got = list(got)
         except NotImplementedError:
-            print(
-                f"Your {what} is not written yet: write it in place of `raise NotImplementedError()`."
-            )
+            print(f"Your {what} is not written yet: write its body, then run this check again.")
             return False
         except Exception as error:  # noqa: BLE001 -- every error becomes a sentence
             print(error_sentence(error, attempt, case, what))
@@ -130,13 +126,74 @@ def check(
         said = {
             "misses": f"misses `{show(example)}` for {case_text(case)}.",
             "extra": f"gives `{show(example)}` for {case_text(case)}, which should not be there.",
-            "order": f"has the right items for {case_text(case)} in another order: `{show(example)}` comes too late or too early.",
-            "count": f"gives some items more than once for {case_text(case)}.",
+            "order": f"has the right items for {case_text(case)}, but not in the right order.",
         }[kind]
         print(f"Your {what} {said}{question}")
         return False
     print(f"Right: your {what} agrees on all {len(cases)} cases tried.")
     return True
+
+
+# 01 pattern strings and 02 postfix enumeration: the searches a student writes, beside t24's.
+
+HANDS = [(4, 5, 6, 7), (3, 3, 8, 8), (1, 5, 5, 5), (10, 10, 4, 4), (1, 4, 5, 6)]
+
+
+def check_patterns(search: Callable) -> bool:
+    """Lesson 01: the student's pattern search beside `patterns.search`, on a few hands."""
+    from ..methods import patterns
+
+    def hint(text, case):
+        shape = re.sub(r"[-+*/]", "o", re.sub(r"\d+", "n", text))
+        if text in patterns.search(*case):
+            return f"It fills the pattern `{shape}`: do your loops reach it with every ordering and triple?"
+        return "Is its exact value the target? Compare with `patterns.evaluate`."
+
+    cases = [(hand, Fraction(24)) for hand in HANDS]
+    return check(search, patterns.search, cases, what="search", hint=hint)
+
+
+def check_evaluate(evaluate: Callable) -> bool:
+    """Lesson 02: the student's stack machine beside `postfix.evaluate`, on a few sequences."""
+    from ..methods import postfix
+
+    def hint(value, case):
+        if value is not None and -value == postfix.evaluate(*case):
+            return "Which number goes on the left of the operator: the one popped first or second?"
+        return "Push each number; for an operator, pop two and push their result."
+
+    sequences = ["5 7 + 6 4 - *", "7 6 5 - -", "8 3 8 3 / - /", "8 4 2 / /", "4 5 5 - /"]
+    cases = [(tuple(int(t) if t.isdigit() else t for t in text.split()),) for text in sequences]
+    show = lambda value: "nothing (None)" if value is None else str(value)  # noqa: E731
+    return check(evaluate, postfix.evaluate, cases, what="stack machine", show=show, hint=hint)
+
+
+def check_stack_orders(stack_orders: Callable) -> bool:
+    """Lesson 02: the student's push/pop recursion beside `postfix.stack_orders`."""
+    from ..methods import postfix
+
+    def hint(tokens, case):
+        if tokens in postfix.stack_orders(*case):
+            return "Does it try both moves: push the next number, and pop two when it can?"
+        return "Does every operator find two numbers on the stack, and is everything used?"
+
+    cases = [((4, 5, 6, 7), "+-*"), ((1, 2, 3), "*/"), ((1, 2, 3, 4, 5), "+-*/")]
+    return check(
+        stack_orders, postfix.stack_orders, cases, what="recursion", show=spaced, hint=hint
+    )
+
+
+def check_postfix(search: Callable) -> bool:
+    """Lesson 02: the student's postfix search beside `postfix.search`, on a few hands."""
+    from ..methods import postfix
+
+    def hint(tokens, case):
+        if tokens in postfix.search(*case):
+            return "Do your loops take every ordering, every operator triple and every stack order?"
+        return "Is its exact value the target? Compare with `postfix.evaluate`."
+
+    cases = [(hand, Fraction(24)) for hand in HANDS]
+    return check(search, postfix.search, cases, what="search", show=spaced, hint=hint)
 
 
 # ---- lesson 03: recursive reduction -------------------------------------------------------
@@ -170,6 +227,7 @@ def check_reduction(search: Callable) -> bool:
         )
 
     return check(hits(search), hits(recursive.search), REDUCTION_CASES, what="search", hint=hint)
+
 
 # --- 06 exact arithmetic and 07 distinct answers ----------------------------------------------
 
@@ -265,6 +323,7 @@ def check_count_answers(count_answers: Callable) -> None:
         what="`count_answers`",
         hint=lambda got, case: "Does it count the different keys, each once?",
     )
+
 
 # --- 08 the whole deck and 09 play ------------------------------------------------------------
 

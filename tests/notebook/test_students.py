@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from t24.notebook.checks import check
@@ -67,9 +73,55 @@ def test_same_line_for_every_right_version(capsys):
 
 def test_order_counts_when_it_is_the_lesson(capsys):
     assert not check(reversed_order, right, CASES, ordered=True)
-    assert "another order" in capsys.readouterr().out
+    assert "not in the right order" in capsys.readouterr().out
 
 
 def test_target_named_when_not_24(capsys):
     check(lambda hand, target: [], right, CASES[2:])
     assert "4 5 6 7 with target 10" in capsys.readouterr().out
+
+
+ROOT = Path(__file__).resolve().parents[2]
+LESSON = "01-pattern-strings"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("source", sorted((ROOT / "teacher").glob("[0-9][0-9]-*.ipynb")), ids=str)
+def test_students_copy_matches_its_source(source):
+    done = subprocess.run([sys.executable, "tools/students.py", "--check", str(source)], cwd=ROOT)
+    assert done.returncode == 0
+
+
+@pytest.mark.slow
+def test_autograde_full_marks_for_the_teacher_source_and_zero_for_the_handout(tmp_path):
+    """nbgrader releases the teacher source and autogrades a solved and an untouched copy."""
+    source = tmp_path / "source" / LESSON
+    source.mkdir(parents=True)
+    shutil.copy(ROOT / "teacher" / f"{LESSON}.ipynb", source)
+    (tmp_path / "nbgrader_config.py").write_text("c = get_config()\n")
+    for student, copy in [("solved", "teacher"), ("handout", "notebooks")]:
+        folder = tmp_path / "submitted" / student / LESSON
+        folder.mkdir(parents=True)
+        shutil.copy(ROOT / copy / f"{LESSON}.ipynb", folder)
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}",
+    }
+    for command in (["generate_assignment", LESSON], ["autograde", LESSON]):
+        done = subprocess.run(
+            [sys.executable, "-m", "nbgrader", *command, "--force"], cwd=tmp_path, env=env
+        )
+        assert done.returncode == 0
+    from nbgrader.api import Gradebook
+
+    with Gradebook(f"sqlite:///{tmp_path / 'gradebook.db'}") as gradebook:
+        marks = {
+            student: (notebook.code_score, notebook.max_code_score)
+            for student in ("solved", "handout")
+            for notebook in [gradebook.find_submission_notebook(LESSON, LESSON, student)]
+        }
+    checks = marks["solved"][1]
+    assert checks > 0 and marks == {"solved": (checks, checks), "handout": (0, checks)}
+    graded = (tmp_path / "autograded" / "handout" / LESSON / f"{LESSON}.ipynb").read_text()
+    assert "not written yet" in graded
