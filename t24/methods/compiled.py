@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
+from itertools import product
 
 from ..expr import BinOp, Expr, Num, from_postfix
 from ..hand import orderings
@@ -112,7 +113,7 @@ def pattern_table(count: int) -> CompiledTemplates:
         [
             template_of(parse(patterns.fill(pattern, slots, ops)))
             for pattern in patterns.patterns_for(count)
-            for ops in patterns.operator_choices(count - 1)
+            for ops in product(patterns.OPERATORS, repeat=count - 1)
         ]
     )
 
@@ -124,7 +125,7 @@ def postfix_table(count: int) -> CompiledTemplates:
     return CompiledTemplates(
         [
             template_of(from_postfix(order))
-            for ops in patterns.operator_choices(count - 1)
+            for ops in product(patterns.OPERATORS, repeat=count - 1)
             for order in postfix.stack_orders(slots, ops)
         ]
     )
