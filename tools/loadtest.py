@@ -271,12 +271,8 @@ async def run(args) -> int:
                 if number:
                     await server.ready(number + 1, args.timeout)  # the pools are warm again
                 results.append(await class_round(server, page, count))
-                print(
-                    " ",
-                    summary(results[-1]),
-                    f"(load average {os.getloadavg()[0]:.1f})",
-                    flush=True,
-                )
+                print(" ", summary(results[-1]), f"(load average {os.getloadavg()[0]:.1f})")
+                print("    with the class on the page:", results[-1]["memory"], flush=True)
             if server.proc.poll() is not None:
                 print("the server stopped:\n" + server.tail())
                 return 1
