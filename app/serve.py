@@ -5,7 +5,8 @@
 (what `make app STUDENTS=30` runs). Voilà runs a page's notebook for each visitor; here every
 app page has a pool of kernels that have already run it (Voilà's preheated kernels), sized for
 the class: one game page per student, one lab page per three. A page taken from the pool is
-replaced a little later, once the class's burst of loads is served. Kernels idle for ten minutes
+replaced a little later, once the class's burst of loads is served; a visitor who finds no warm
+kernel (more students than the pool, or before it is warm) gets a page run for them at once. Kernels idle for ten minutes
 with no page connected are shut down, so pages that were opened and left do not pile up over a
 lesson; a page still open keeps its kernel. The start page (index.html) is plain HTML and needs
 no kernel. The server logs "ready" with the address to open once every pool is warm, and again
@@ -37,6 +38,11 @@ def pool_sizes(students: int) -> dict[str, int]:
     return {"game.ipynb": max(students, 1), "lab.ipynb": max(math.ceil(students / 3), 1)}
 
 
+def warm(task) -> bool:
+    """Whether a pool's task has started its kernel and run the page in it."""
+    return task.done() and task.exception() is None and task.result()["task"].done()
+
+
 class StartPage(JupyterHandler):
     """The start page: static HTML behind the app's token (a visit with ?token= logs in)."""
 
@@ -64,7 +70,7 @@ class ClassApp(Voila):
         culling = {"cull_idle_timeout": IDLE_MINUTES * 60, "cull_interval": 60}
         for name, value in {**culling, "cull_connected": False}.items():
             self.config.MappingKernelManager.setdefault(name, value)
-        self._warm = False
+        self._ready = False
 
     @property
     def display_url(self):
@@ -77,16 +83,26 @@ class ClassApp(Voila):
         # Tornado takes the first handler that matches: this one wins over the file list at `/`.
         return [(url_path_join(self.server_url, "/") + "?", StartPage), *super().init_handlers()]
 
+    def init_settings(self):
+        settings = super().init_settings()
+        # Voilà counts a pool's kernels still starting, and a visitor would wait for one of them;
+        # counting only warm ones, a page beyond the pool starts its own kernel at once.
+        self.kernel_manager.get_pool_size = self.warm_kernels
+        return settings
+
+    def warm_kernels(self, name: str) -> int:
+        """How many of the page's pooled kernels have run it, moved first (Voilà takes the first)."""
+        pool = self.kernel_manager._pools.get(name, [])  # tasks giving a kernel and its render
+        pool.sort(key=lambda task: not warm(task))
+        return sum(map(warm, pool))
+
     def check_warm(self):
         """Log "ready" each time every pool is full of kernels that have run their page."""
-        pools = self.kernel_manager._pools  # Voilà's pools: tasks giving a kernel and its render
+        pools = self.kernel_manager._pools
         tasks = [task for pool in pools.values() for task in pool]
-        done = [task for task in tasks if task.done()]
-        failed = [task for task in done if task.exception() is not None]
-        warm = len(done) == len(tasks) and all(
-            t.result()["task"].done() for t in done if t not in failed
-        )
-        if warm and not self._warm:
+        failed = [task for task in tasks if task.done() and task.exception() is not None]
+        ready = all(warm(task) or task in failed for task in tasks)
+        if ready and not self._ready:
             sizes = ", ".join(f"{len(pool)} {Path(name).stem}" for name, pool in pools.items())
             self.log.info(
                 "ready for %d students (warm pages: %s): open %s",
@@ -96,7 +112,7 @@ class ClassApp(Voila):
             )
             for task in failed:
                 self.log.error("a kernel for the pool failed to start: %s", task.exception())
-        self._warm = warm
+        self._ready = ready
 
     def listen(self):
         PeriodicCallback(self.check_warm, 1000).start()
