@@ -45,6 +45,7 @@ CONFIG = re.compile(
     r'<script id="jupyter-config-data" type="application/json">(.*?)</script>', re.S
 )
 VIEW = re.compile(r'widget-view\+json": \{"model_id": "([0-9a-f]+)"')
+ERROR = re.compile(r'"(?:ename|evalue)": "[^"]{0,160}|There was an error[^<]{0,160}')
 ASSET = re.compile(r'(?:src|href)="(/voila/[^"]+)"')
 
 
@@ -148,7 +149,12 @@ async def load(server: Server, page: str, room: Room) -> dict:
         )
         try:
             states = await asyncio.wait_for(widget_states(ws), STEP_TIMEOUT)
-            if not views or not views <= states:
+            if not views:
+                shown = ERROR.search(html)
+                raise RuntimeError(
+                    "the page has no widget: " + (shown[0] if shown else html[-160:])
+                )
+            if not views <= states:
                 raise RuntimeError(
                     f"{len(views - states)} of {len(views)} widget views lack a state"
                 )
