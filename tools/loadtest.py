@@ -102,9 +102,9 @@ class Server:
         return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
 
     def stop(self):
-        """Ctrl-C the server (it shuts its kernels down), then kill whatever is left."""
+        """Stop the server (on SIGTERM it shuts its kernels down), then kill whatever is left."""
         left = self.kernels() if self.proc.poll() is None else []
-        self.proc.send_signal(signal.SIGINT)
+        self.proc.send_signal(signal.SIGTERM)
         try:
             self.proc.wait(30)
         except subprocess.TimeoutExpired:
