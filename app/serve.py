@@ -70,6 +70,9 @@ class ClassApp(Voila):
         culling = {"cull_idle_timeout": IDLE_MINUTES * 60, "cull_interval": 60}
         for name, value in {**culling, "cull_connected": False}.items():
             self.config.MappingKernelManager.setdefault(name, value)
+        # A page run while the machine is busy waits for its widgets' output (nbclient gives up
+        # after 4 s and shows the page without them).
+        self.config.VoilaExecutor.setdefault("iopub_timeout", 60)
         self._ready = False
 
     @property
