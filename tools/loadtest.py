@@ -138,6 +138,7 @@ async def load(server: Server, page: str, room: Room) -> dict:
     start, kernel = time.monotonic(), None
     try:
         html = await get(f"/voila/render/{page}")
+        page_seconds = time.monotonic() - start
         config = json.loads(CONFIG.search(html).group(1))
         kernel, views = config["kernelId"], set(VIEW.findall(html))
         entries = [f"{ext['name']}/{ext['load']}" for ext in config["federated_extensions"]]
@@ -158,7 +159,7 @@ async def load(server: Server, page: str, room: Room) -> dict:
                 raise RuntimeError(
                     f"{len(views - states)} of {len(views)} widget views lack a state"
                 )
-            result = {"seconds": time.monotonic() - start}
+            result = {"seconds": time.monotonic() - start, "page": page_seconds}
             room.arrive()
             await room.leave.wait()
         finally:
@@ -223,8 +224,16 @@ async def class_round(server: Server, page: str, count: int) -> dict:
     room.leave.set()
     results = await loads
     waits = sorted(r["seconds"] for r in results if "seconds" in r)
+    html = statistics.median(r["page"] for r in results if "page" in r) if waits else 0
     errors = [r["error"] for r in results if "error" in r]
-    return {"page": page, "loads": count, "waits": waits, "errors": errors, "memory": in_class}
+    return {
+        "page": page,
+        "loads": count,
+        "waits": waits,
+        "html": html,
+        "errors": errors,
+        "memory": in_class,
+    }
 
 
 def summary(result: dict) -> str:
@@ -278,6 +287,7 @@ async def run(args) -> int:
                     await server.ready(number + 1, args.timeout)  # the pools are warm again
                 results.append(await class_round(server, page, count))
                 print(" ", summary(results[-1]), f"(load average {os.getloadavg()[0]:.1f})")
+                print(f"    the page's HTML alone: median {results[-1]['html']:.2f} s")
                 print("    with the class on the page:", results[-1]["memory"], flush=True)
             if server.proc.poll() is not None:
                 print("the server stopped:\n" + server.tail())
