@@ -76,6 +76,7 @@ def hub(tmp_path_factory):
         + f"c.JupyterHub.port = {port}\nc.JupyterHub.hub_port = {free_port()}\n"
         + f"c.ConfigurableHTTPProxy.api_url = 'http://127.0.0.1:{free_port()}'\n"
         + f"c.ConfigurableHTTPProxy.command = [{str(PROXY)!r}]\n"
+        + f"c.Spawner.cmd = [{sys.executable!r}, '-m', 'jupyterhub.singleuser']\n"
         + f"c.SimpleLocalProcessSpawner.home_dir_template = '{work}/home/{{username}}'\n"
     )
     env = {
