@@ -54,8 +54,8 @@ def run(*command, cwd=None):
 def hub(tmp_path_factory):
     """A JupyterHub on a free loopback port and a clone with the students' branch; both removed."""
     if not PROXY.exists():
-        if not shutil.which("npm"):
-            pytest.skip("the hub test needs npm for configurable-http-proxy")
+        if not shutil.which("npm"):  # on CI (CI=true) a missing npm fails the test
+            (pytest.fail if os.environ.get("CI") else pytest.skip)("the hub test needs npm")
         run(
             "npm",
             "install",
