@@ -1,46 +1,132 @@
-"""Serve the code-free app: Voilà on app/, with the start page (index.ipynb) at `/`.
+"""Serve the code-free app to a class: Voilà on app/, every page warm, the start page at `/`.
 
-    python app/serve.py --no-browser --port=8866 --Voila.ip=127.0.0.1 --Voila.auto_token=True app
+    python app/serve.py --students=30 --no-browser --port=8866 --Voila.ip=127.0.0.1 --Voila.auto_token=True
 
-(what `make app` runs). Voilà serving a folder shows a file list at `/`; this launcher sends `/`
-to the start page instead (the file list stays at /voila/tree/) and prints the whole token in the
-address to open. Every other option is Voilà's own. Ask for a token with `--Voila.auto_token=True`
-(or set JUPYTER_TOKEN as well, to choose it), not with Voilà's `--token`, which takes the next
-argument as the token: `--token app` serves the current folder with the token "app".
+(what `make app STUDENTS=30` runs). Voilà runs a page's notebook for each visitor; here every
+app page has a pool of kernels that have already run it (Voilà's preheated kernels), sized for
+the class: one game page per student, one lab page per three. A page taken from the pool is
+replaced a little later, once the class's burst of loads is served; a visitor who finds no warm
+kernel (more students than the pool, or before it is warm) gets a page run for them at once. Kernels idle for ten minutes
+with no page connected are shut down, so pages that were opened and left do not pile up over a
+lesson; a page still open keeps its kernel. The start page (index.html) is plain HTML and needs
+no kernel. The server logs "ready" with the address to open once every pool is warm, and again
+whenever the pools are full after a class has taken from them.
+
+Every other option is Voilà's own. Ask for a token with `--Voila.auto_token=True` (or set
+JUPYTER_TOKEN as well, to choose it), not with Voilà's `--token`, which takes the next argument
+as the token: `--token app` serves the current folder with the token "app".
 """
 
+import math
 import sys
 from pathlib import Path
 
+from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.utils import url_path_join
-from tornado.web import RedirectHandler
+from tornado import web
+from tornado.ioloop import PeriodicCallback
+from traitlets import Float, Int
 from voila.app import Voila
 
 HERE = Path(__file__).resolve().parent
-START = "index.ipynb"
+START = HERE / "index.html"
+IDLE_MINUTES = 10
 
 
-class App(Voila):
-    """Voilà serving a folder, with `/` redirected to the folder's start page and the whole token printed."""
+def pool_sizes(students: int) -> dict[str, int]:
+    """Warm kernels per app page for a class: a game page each, a lab page per three students."""
+    return {"game.ipynb": max(students, 1), "lab.ipynb": max(math.ceil(students / 3), 1)}
+
+
+def warm(task) -> bool:
+    """Whether a pool's task has started its kernel and run the page in it."""
+    return task.done() and task.exception() is None and task.result()["task"].done()
+
+
+class StartPage(JupyterHandler):
+    """The start page: static HTML behind the app's token (a visit with ?token= logs in)."""
+
+    @web.authenticated
+    def get(self):
+        self.finish(START.read_text(encoding="utf-8"))
+
+
+class ClassApp(Voila):
+    """Voilà serving app/ to a class: warm pages, idle kernels culled, a static start page."""
+
+    students = Int(5, config=True, help="How many students open the pages at once.")
+    refill_delay = Float(
+        20, config=True, help="Seconds before a kernel taken from a pool is replaced."
+    )
+    aliases = {**Voila.aliases, "students": "ClassApp.students"}
+
+    def initialize(self, argv=None):
+        super().initialize(argv)
+        self.voila_configuration.preheat_kernel = True
+        self.voila_configuration.default_pool_size = 0  # only the pages below are pooled
+        pools = {name: {"pool_size": size} for name, size in pool_sizes(self.students).items()}
+        self.config.VoilaKernelManager.kernel_pools_config = pools
+        self.config.VoilaKernelManager.fill_delay = self.refill_delay
+        culling = {"cull_idle_timeout": IDLE_MINUTES * 60, "cull_interval": 60}
+        for name, value in {**culling, "cull_connected": False}.items():
+            self.config.MappingKernelManager.setdefault(name, value)
+        # A page run while the machine is busy waits for its widgets' output (nbclient gives up
+        # after 4 s and shows the page without them).
+        self.config.VoilaExecutor.setdefault("iopub_timeout", 60)
+        self._ready = False
 
     @property
     def display_url(self):
-        """The address to open, with the whole token (Voilà prints `token=...` for a token it did not generate)."""
+        """The address to open, with the whole token (Voilà prints `token=...` for one it made)."""
         url = super().display_url
         token = self.identity_provider.token if self.identity_provider is not None else ""
         return url.replace("token=...", f"token={token}") if token else url
 
     def init_handlers(self):
-        start = url_path_join(self.server_url, "voila/render", START)
-        # Tornado takes the first handler that matches, so this one wins over the file list at `/`.
-        return [(url_path_join(self.server_url, "/") + "?", RedirectHandler, {"url": start}), *super().init_handlers()]
+        # Tornado takes the first handler that matches: this one wins over the file list at `/`.
+        return [(url_path_join(self.server_url, "/") + "?", StartPage), *super().init_handlers()]
+
+    def init_settings(self):
+        settings = super().init_settings()
+        # Voilà counts a pool's kernels still starting, and a visitor would wait for one of them;
+        # counting only warm ones, a page beyond the pool starts its own kernel at once.
+        self.kernel_manager.get_pool_size = self.warm_kernels
+        return settings
+
+    def warm_kernels(self, name: str) -> int:
+        """How many of the page's pooled kernels have run it, moved first (Voilà takes the first)."""
+        pool = self.kernel_manager._pools.get(name, [])  # tasks giving a kernel and its render
+        pool.sort(key=lambda task: not warm(task))
+        return sum(map(warm, pool))
+
+    def check_warm(self):
+        """Log "ready" each time every pool is full of kernels that have run their page."""
+        pools = self.kernel_manager._pools
+        tasks = [task for pool in pools.values() for task in pool]
+        failed = [task for task in tasks if task.done() and task.exception() is not None]
+        ready = all(warm(task) or task in failed for task in tasks)
+        if ready and not self._ready:
+            sizes = ", ".join(f"{len(pool)} {Path(name).stem}" for name, pool in pools.items())
+            self.log.info(
+                "ready for %d students (warm pages: %s): open %s",
+                self.students,
+                sizes,
+                self.display_url,
+            )
+            for task in failed:
+                self.log.error("a kernel for the pool failed to start: %s", task.exception())
+        self._ready = ready
+
+    def listen(self):
+        PeriodicCallback(self.check_warm, 1000).start()
+        super().listen()
 
 
 def main(argv=None):
     argv = list(sys.argv[1:] if argv is None else argv)
     if not any(not arg.startswith("-") for arg in argv):
         argv.append(str(HERE))  # the folder to serve, unless given
-    App.launch_instance(argv)
+    ClassApp.launch_instance(argv)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,232 @@
+"""A school's JupyterHub hands out the lessons: students follow an nbgitpuller link and run one.
+
+A local JupyterHub on loopback (DummyAuthenticator, one local process per student, the
+configurable-http-proxy from npm, installed into the user's cache folder on first use) serves
+three students. The students' copies are published as their own branch of a local clone (the
+`notebooks/` folder split out with `git subtree`, so the teacher's answers are not handed out);
+each student logs in, follows the nbgitpuller link, lands with the copies, and runs the first
+lesson to the end through their own Jupyter server (its sessions API and kernel websocket).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+pytestmark = pytest.mark.hub
+requests = pytest.importorskip("requests")
+pytest.importorskip("jupyterhub")
+pytest.importorskip("nbgitpuller")
+websocket = pytest.importorskip("websocket")
+psutil = pytest.importorskip("psutil")
+
+REPO = Path(__file__).resolve().parents[2]
+STUDENTS = ("ada", "ben", "cai")
+CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "t24" / "hub-proxy"
+PROXY = CACHE / "node_modules" / ".bin" / "configurable-http-proxy"
+TIMEOUT = 120  # seconds for any one step: a spawn, a pull, a cell
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def run(*command, cwd=None):
+    subprocess.run(command, cwd=cwd, check=True, capture_output=True, timeout=TIMEOUT)
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory):
+    """A JupyterHub on a free loopback port and a clone with the students' branch; both removed."""
+    if not PROXY.exists():
+        if not shutil.which("npm"):  # on CI (CI=true) a missing npm fails the test
+            (pytest.fail if os.environ.get("CI") else pytest.skip)("the hub test needs npm")
+        run(
+            "npm",
+            "install",
+            "--prefix",
+            str(CACHE),
+            "--no-audit",
+            "--no-fund",
+            "configurable-http-proxy@5",
+        )
+    work = tmp_path_factory.mktemp("hub")
+    origin = work / "t24"
+    run("git", "clone", "--quiet", "--no-local", str(REPO), str(origin))
+    run("git", "subtree", "split", "--prefix=notebooks", "-b", "students", cwd=origin)
+    port = free_port()
+    config = work / "jupyterhub_config.py"
+    config.write_text(
+        (Path(__file__).with_name("jupyterhub_config.py")).read_text()
+        + f"c.JupyterHub.port = {port}\nc.JupyterHub.hub_port = {free_port()}\n"
+        + f"c.ConfigurableHTTPProxy.api_url = 'http://127.0.0.1:{free_port()}'\n"
+        + f"c.ConfigurableHTTPProxy.command = [{str(PROXY)!r}]\n"
+        + f"c.Spawner.cmd = [{sys.executable!r}, '-m', 'jupyterhub.singleuser']\n"
+        + f"c.SimpleLocalProcessSpawner.home_dir_template = '{work}/home/{{username}}'\n"
+    )
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
+    }
+    log = open(work / "hub.log", "wb")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "jupyterhub", "-f", str(config)],
+        cwd=work,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        stdin=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + TIMEOUT
+        while not ok(f"{url}/hub/api/"):
+            assert proc.poll() is None and time.monotonic() < deadline, (
+                work / "hub.log"
+            ).read_text()
+            time.sleep(0.5)
+        yield url, f"file://{origin}"
+    finally:
+        stop(proc)
+        log.close()
+
+
+def ok(url: str) -> bool:
+    with contextlib.suppress(requests.RequestException):
+        return requests.get(url, timeout=5).ok
+    return False
+
+
+def stop(proc: subprocess.Popen):
+    """Stop the hub (it stops the proxy and the students' servers), then whatever is left."""
+    left = psutil.Process(proc.pid).children(recursive=True) if proc.poll() is None else []
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(30)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+    for child in left:
+        with contextlib.suppress(psutil.Error):
+            child.kill()
+
+
+def log_in(url: str, name: str) -> requests.Session:
+    session = requests.Session()
+    page = session.get(f"{url}/hub/login", timeout=TIMEOUT)
+    xsrf = re.search(r'name="_xsrf" value="([^"]+)"', page.text)[1]
+    form = {"username": name, "password": "class", "_xsrf": xsrf}
+    assert session.post(f"{url}/hub/login", data=form, timeout=TIMEOUT).ok
+    return session
+
+
+def follow_link(session: requests.Session, url: str, origin: str, name: str) -> list[str]:
+    """The nbgitpuller link: the hub starts the student's server, which pulls the copies."""
+    query = f"repo={quote(origin, safe='')}&branch=students&urlpath=lab/tree/t24"
+    deadline = time.monotonic() + TIMEOUT
+    while (
+        "/user/"
+        not in (
+            page := session.get(f"{url}/hub/user-redirect/git-pull?{query}", timeout=TIMEOUT)
+        ).url
+    ):
+        assert time.monotonic() < deadline, f"{name}'s server did not start: {page.url}"
+        time.sleep(1)  # the hub's "server starting" page
+    api = f"{url}/user/{name}/git-pull/api?{query}"  # what the link's page runs in the browser
+    with session.get(api, stream=True, timeout=TIMEOUT) as events:
+        phases = [
+            json.loads(line[5:])
+            for line in events.iter_lines(decode_unicode=True)
+            if line.startswith("data:")
+        ]
+    assert phases and phases[-1]["phase"] == "finished", phases[-3:]
+    listing = session.get(f"{url}/user/{name}/api/contents/t24", timeout=TIMEOUT).json()
+    return sorted(item["name"] for item in listing["content"])
+
+
+def run_lesson(session: requests.Session, url: str, name: str, path: str) -> tuple[int, list[str]]:
+    """Run every code cell of the student's copy in a kernel of their server: cells run, errors."""
+    base = f"{url}/user/{name}"
+    xsrf = {
+        "X-XSRFToken": next(
+            c.value
+            for c in session.cookies
+            if c.name == "_xsrf" and c.path.startswith(f"/user/{name}")
+        )
+    }
+    nb = session.get(f"{base}/api/contents/{path}", timeout=TIMEOUT).json()["content"]
+    body = {"path": path, "type": "notebook", "kernel": {"name": "python3"}}
+    kernel = session.post(f"{base}/api/sessions", json=body, headers=xsrf, timeout=TIMEOUT).json()[
+        "kernel"
+    ]["id"]
+    cookies = "; ".join(f"{c.name}={c.value}" for c in session.cookies)
+    ws = websocket.create_connection(
+        f"ws{base[4:]}/api/kernels/{kernel}/channels",
+        header=[f"Cookie: {cookies}"],
+        timeout=TIMEOUT,
+    )
+    ran, errors = 0, []
+    try:
+        for cell in (c for c in nb["cells"] if c["cell_type"] == "code"):
+            msg_id = uuid.uuid4().hex
+            header = {
+                "msg_id": msg_id,
+                "msg_type": "execute_request",
+                "session": name,
+                "username": name,
+                "version": "5.3",
+            }
+            ws.send(
+                json.dumps(
+                    {
+                        "header": header,
+                        "parent_header": {},
+                        "metadata": {},
+                        "channel": "shell",
+                        "content": {"code": cell["source"], "silent": False},
+                    }
+                )
+            )
+            while True:
+                msg = json.loads(ws.recv())
+                if msg["parent_header"].get("msg_id") != msg_id:
+                    continue
+                if msg["msg_type"] == "error":
+                    errors.append(f"{msg['content']['ename']}: {msg['content']['evalue']}")
+                if msg["msg_type"] == "execute_reply":
+                    ran += msg["content"]["status"] == "ok"
+                    break
+    finally:
+        ws.close()
+        session.delete(f"{base}/api/kernels/{kernel}", headers=xsrf, timeout=TIMEOUT)
+    return ran, errors
+
+
+def test_students_get_their_copies_and_run_a_lesson(hub):
+    url, origin = hub
+    copies = sorted(path.name for path in (REPO / "notebooks").glob("*.ipynb"))
+    for name in STUDENTS:
+        session = log_in(url, name)
+        assert follow_link(session, url, origin, name) == copies, f"{name} got other files"
+        cells = [
+            c
+            for c in json.loads((REPO / "notebooks" / copies[0]).read_text())["cells"]
+            if c["cell_type"] == "code"
+        ]
+        assert run_lesson(session, url, name, f"t24/{copies[0]}") == (len(cells), []), name

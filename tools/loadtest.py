@@ -1,0 +1,321 @@
+"""A class opening the app at once: start `app/serve.py` on loopback, load its pages, report waits.
+
+    python tools/loadtest.py --students 30            # the server sized for 30 (make app STUDENTS=30)
+    python tools/loadtest.py --students 5 --game 30   # plain `make app` (5) met by a class of 30
+
+Starts a fresh server on a free 127.0.0.1 port, waits for its "ready" line, then opens the game
+page --game times at once, waits for the pools to be warm again, opens the lab page --lab times
+at once, and then the game page again (the next class). Each load does what a student's browser
+does against the server: fetch the page, its scripts and styles and the widget extensions' entry
+files, connect the page's kernel websocket, ask the kernel for its state (kernel_info) and for
+every widget's state (ipywidgets' `request_states`), and count the load done only when every
+widget view in the page has its state; then it stays connected until the round ends and closes
+the way a tab does (Voilà's shutdown call). A student's own browser then draws the page on their
+own machine, which this test does not measure: thirty headless browsers on the server's cores
+would measure the browsers, not the server. Prints the median, 90th percentile and maximum wait,
+failures, the time to ready, and memory and start-up CPU per kernel (PSS: shared pages split
+between the processes that share them). Bounded: every step has a timeout, the whole run stops
+after --timeout seconds, and the server and its kernels are stopped at the end.
+"""
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import re
+import secrets
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+import psutil
+from tornado.httpclient import AsyncHTTPClient, HTTPRequest
+from tornado.websocket import websocket_connect
+
+REPO = Path(__file__).resolve().parents[1]
+STEP_TIMEOUT = 60
+CONFIG = re.compile(
+    r'<script id="jupyter-config-data" type="application/json">(.*?)</script>', re.S
+)
+VIEW = re.compile(r'widget-view\+json": \{"model_id": "([0-9a-f]+)"')
+ERROR = re.compile(r'"(?:ename|evalue)": "[^"]{0,160}|There was an error[^<]{0,160}')
+ASSET = re.compile(r'(?:src|href)="(/voila/[^"]+)"')
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Server:
+    """app/serve.py on a free loopback port, its output in a log file, watched for "ready"."""
+
+    def __init__(self, students: int, workdir: Path):
+        self.token, self.port = secrets.token_hex(16), free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = workdir / "serve.log"
+        env = {**os.environ, "JUPYTER_TOKEN": self.token, "JUPYTER_RUNTIME_DIR": str(workdir)}
+        command = [
+            sys.executable,
+            str(REPO / "app" / "serve.py"),
+            f"--students={students}",
+            "--no-browser",
+            f"--port={self.port}",
+            "--Voila.port_retries=0",
+            "--Voila.ip=127.0.0.1",
+            "--Voila.auto_token=True",
+            str(REPO / "app"),
+        ]
+        with open(self.log, "wb") as log:
+            self.proc = subprocess.Popen(
+                command,
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                start_new_session=True,
+            )
+        self.started = time.monotonic()
+
+    async def ready(self, count: int, timeout: float) -> float:
+        """Wait for the server's count-th "ready" line; the seconds since it was started."""
+        deadline = time.monotonic() + timeout
+        while self.log.read_text(errors="replace").count("] ready for") < count:
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("the server is not ready:\n" + self.tail())
+            await asyncio.sleep(0.5)
+        return time.monotonic() - self.started
+
+    def kernels(self) -> list[psutil.Process]:
+        """The server's kernels (its child processes)."""
+        return psutil.Process(self.proc.pid).children(recursive=True)
+
+    def tail(self, lines: int = 25) -> str:
+        return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
+
+    def stop(self):
+        """Stop the server (on SIGTERM it shuts its kernels down), then kill whatever is left."""
+        left = self.kernels() if self.proc.poll() is None else []
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            self.proc.wait(30)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(10)
+        for kernel in left:
+            if kernel.is_running():
+                kernel.kill()
+
+
+class Room:
+    """A class in a round: set `over` once every student has their widgets (or has failed)."""
+
+    def __init__(self, count: int):
+        self.left, self.over, self.leave = count, asyncio.Event(), asyncio.Event()
+
+    def arrive(self):
+        self.left -= 1
+        if self.left <= 0:
+            self.over.set()
+
+
+async def load(server: Server, page: str, room: Room) -> dict:
+    """One student opening a page: seconds until every widget has its state, or the failure."""
+    http, auth = AsyncHTTPClient(), {"Authorization": f"token {server.token}"}
+
+    async def get(path: str) -> str:
+        reply = await http.fetch(server.url + path, headers=auth, request_timeout=STEP_TIMEOUT)
+        return reply.body.decode()
+
+    start, kernel = time.monotonic(), None
+    try:
+        html = await get(f"/voila/render/{page}")
+        page_seconds = time.monotonic() - start
+        config = json.loads(CONFIG.search(html).group(1))
+        kernel, views = config["kernelId"], set(VIEW.findall(html))
+        entries = [f"{ext['name']}/{ext['load']}" for ext in config["federated_extensions"]]
+        assets = set(ASSET.findall(html)) | {f"/voila/labextensions/{entry}" for entry in entries}
+        await asyncio.gather(*(get(path) for path in assets))
+        ws_url = f"ws{server.url[4:]}/api/kernels/{kernel}/channels?session_id={uuid.uuid4().hex}"
+        ws = await websocket_connect(
+            HTTPRequest(ws_url, headers=auth, connect_timeout=STEP_TIMEOUT)
+        )
+        try:
+            states = await asyncio.wait_for(widget_states(ws), STEP_TIMEOUT)
+            if not views:
+                shown = ERROR.search(html)
+                raise RuntimeError(
+                    "the page has no widget: " + (shown[0] if shown else html[-160:])
+                )
+            if not views <= states:
+                raise RuntimeError(
+                    f"{len(views - states)} of {len(views)} widget views lack a state"
+                )
+            result = {"seconds": time.monotonic() - start, "page": page_seconds}
+            room.arrive()
+            await room.leave.wait()
+        finally:
+            ws.close()
+    except Exception as error:  # a failed load is a result to report, not a crash
+        result = {"error": f"{type(error).__name__}: {error}"[:200]}
+        room.arrive()
+    if kernel:  # close the page as a tab does: Voilà shuts its kernel down
+        url = server.url + f"/voila/api/shutdown/{kernel}"
+        with contextlib.suppress(Exception):
+            await http.fetch(HTTPRequest(url, "POST", auth, body=b"", request_timeout=STEP_TIMEOUT))
+    return result
+
+
+def message(msg_type: str, content: dict, metadata: dict | None = None) -> str:
+    """A Jupyter message for the shell channel, as JSON."""
+    header = {
+        "msg_id": uuid.uuid4().hex,
+        "msg_type": msg_type,
+        "username": "student",
+        "session": uuid.uuid4().hex,
+        "version": "5.3",
+        "date": "",
+    }
+    return json.dumps(
+        {
+            "header": header,
+            "parent_header": {},
+            "metadata": metadata or {},
+            "content": content,
+            "channel": "shell",
+            "buffers": [],
+        }
+    )
+
+
+async def widget_states(ws) -> set[str]:
+    """What ipywidgets does on page load: kernel_info, then every widget's state at once."""
+    await ws.write_message(message("kernel_info_request", {}))
+    comm = uuid.uuid4().hex
+    control = {"comm_id": comm, "target_name": "jupyter.widget.control", "data": {}}
+    await ws.write_message(message("comm_open", control, {"version": "1.0.0"}))  # its protocol
+    await ws.write_message(
+        message("comm_msg", {"comm_id": comm, "data": {"method": "request_states"}})
+    )
+    while True:
+        text = await ws.read_message()
+        if text is None:
+            raise RuntimeError("the kernel's websocket closed")
+        reply = json.loads(text) if isinstance(text, str) else {}
+        content = reply.get("content", {})
+        if content.get("comm_id") == comm and content["data"].get("method") == "update_states":
+            return set(content["data"]["states"])
+
+
+async def class_round(server: Server, page: str, count: int) -> dict:
+    """count students open page at once; they stay until the last one has its widgets."""
+    room = Room(count)
+    loads = asyncio.gather(*(load(server, page, room) for _ in range(count)))
+    await room.over.wait()
+    in_class = memory(server.kernels())
+    room.leave.set()
+    results = await loads
+    waits = sorted(r["seconds"] for r in results if "seconds" in r)
+    html = statistics.median(r["page"] for r in results if "page" in r) if waits else 0
+    errors = [r["error"] for r in results if "error" in r]
+    return {
+        "page": page,
+        "loads": count,
+        "waits": waits,
+        "html": html,
+        "errors": errors,
+        "memory": in_class,
+    }
+
+
+def summary(result: dict) -> str:
+    waits = result["waits"]
+    if not waits:
+        return f"{result['page']}: {result['loads']} loads, all failed: {result['errors'][:3]}"
+    p90 = statistics.quantiles(waits, n=10, method="inclusive")[-1] if len(waits) > 1 else waits[0]
+    return (
+        f"{result['page']:<11} {result['loads']:>3} at once: median {statistics.median(waits):5.2f} s,"
+        f" p90 {p90:5.2f} s, max {waits[-1]:5.2f} s, failed {len(result['errors'])}"
+        + (f" ({result['errors'][0]})" if result["errors"] else "")
+    )
+
+
+def memory(kernels: list[psutil.Process]) -> str:
+    """Median PSS, RSS and start-up CPU of the kernels, in MB and CPU seconds."""
+    infos = []
+    for kernel in kernels:
+        try:
+            info, cpu = kernel.memory_full_info(), kernel.cpu_times()
+            infos.append((info.pss / 2**20, info.rss / 2**20, cpu.user + cpu.system))
+        except psutil.Error:
+            continue
+    if not infos:
+        return "no kernels"
+    pss, rss, cpu = (statistics.median(column) for column in zip(*infos))
+    total = sum(row[0] for row in infos)
+    return (
+        f"{len(infos)} kernels, {total:.0f} MB in all (PSS); per kernel: PSS {pss:.0f} MB,"
+        f" RSS {rss:.0f} MB, {cpu:.1f} CPU s to start and run its page"
+    )
+
+
+async def run(args) -> int:
+    AsyncHTTPClient.configure(None, max_clients=6 * max(args.game, args.lab))
+    load_before = os.getloadavg()
+    with tempfile.TemporaryDirectory(prefix="t24-loadtest-") as workdir:
+        server = Server(args.students, Path(workdir))
+        try:
+            ready = await server.ready(1, args.timeout)
+            print(
+                f"server for {args.students} students ready after {ready:.1f} s;"
+                f" load average {load_before[0]:.1f} before the start"
+            )
+            print("  after start:", memory(server.kernels()), flush=True)
+            results = []
+            for number, (page, count) in enumerate(
+                [("game.ipynb", args.game), ("lab.ipynb", args.lab), ("game.ipynb", args.game)]
+            ):
+                if number:
+                    await server.ready(number + 1, args.timeout)  # the pools are warm again
+                results.append(await class_round(server, page, count))
+                print(" ", summary(results[-1]), f"(load average {os.getloadavg()[0]:.1f})")
+                print(f"    the page's HTML alone: median {results[-1]['html']:.2f} s")
+                print("    with the class on the page:", results[-1]["memory"], flush=True)
+            if server.proc.poll() is not None:
+                print("the server stopped:\n" + server.tail())
+                return 1
+            return 1 if any(result["errors"] for result in results) else 0
+        finally:
+            server.stop()
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--students", type=int, default=30, help="the server's class size (30)")
+    parser.add_argument("--game", type=int, default=30, help="game pages opened at once (30)")
+    parser.add_argument("--lab", type=int, default=10, help="lab pages opened at once (10)")
+    parser.add_argument("--timeout", type=float, default=600, help="stop after this many s (600)")
+    args = parser.parse_args(argv)
+    if not 1 <= max(args.students, args.game, args.lab) <= 100 or min(args.game, args.lab) < 1:
+        parser.error("--students, --game and --lab go from 1 to 100")
+
+    async def bounded():
+        return await asyncio.wait_for(run(args), args.timeout)
+
+    try:
+        return asyncio.run(bounded())
+    except (asyncio.TimeoutError, RuntimeError) as error:
+        print(f"load test stopped: {error or 'over --timeout'}")
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
