@@ -167,7 +167,7 @@ def test_damaged_results_are_refused_in_one_line(tmp_path, name, how):
 
 def test_cli_bench_runs_saves_and_refuses_to_overwrite(tmp_path, capsys):
     out = tmp_path / "run"
-    argv = ["bench", "--no-peers", "--no-progress", "--sample", "2", "--hands", "3", "--max-count",
+    argv = ["bench", "--no-progress", "--sample", "2", "--hands", "3", "--max-count",
             "3", "--growth-hands", "1", "--repeat", "1", "--methods", "fast,recursive", "--out", str(out)]  # fmt: skip
     assert main(argv) == 0
     assert "### Every method on the same 2 hands" in capsys.readouterr().out

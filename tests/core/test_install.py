@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 import t24
-from t24.bench.results import FILES
+from t24.bench import FILES
 
 pytestmark = pytest.mark.install
 
