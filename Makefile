@@ -1,8 +1,10 @@
 # t24: two commands set everything up from a fresh clone with only python3 (>= 3.10) and make.
-#   make lab    JupyterLab on notebooks/ for the teacher (PORT=8888, IP=127.0.0.1, DIR=notebooks)
-#   make app    the code-free student app: Voilà on app/ (PORT=8866, IP=127.0.0.1)
-#   make test   the whole suite: lint, unit tests, strict nbval over every notebook, browser
-#               tests, the whole-deck agreement, and the notebooks run from a plain wheel install
+#   make lab    JupyterLab on notebooks/ (PORT=8888, IP=127.0.0.1, DIR=notebooks; DIR=teacher)
+#   make app    the code-free student app: Voilà on app/, pages warm for STUDENTS=5 at once
+#               (PORT=8866, IP=127.0.0.1; STUDENTS=30 for a class of thirty)
+#   make test   the whole suite: lint, unit tests, strict nbval over every notebook, the
+#               students' copies, browser tests, the whole-deck agreement, a plain wheel
+#               install and a local JupyterHub
 PYTHON ?= python3
 VENV   ?= .venv
 PORT   ?= 8888
@@ -11,29 +13,38 @@ APP_PORT ?= $(if $(filter command line environment,$(origin PORT)),$(PORT),8866)
 # IP=0.0.0.0 serves every network interface (a classroom); both servers then still ask for
 # their token, which they print with the address to open.
 IP     ?= 127.0.0.1
-# The folder make lab opens: DIR=teacher for the answer keys.
+# The folder make lab opens: DIR=teacher for the complete lessons with their answers.
 DIR    ?= notebooks
 # A token of your choosing (e.g. one to write on the board); empty: the server makes a random one.
 TOKEN  ?=
 TOKEN_ENV := $(if $(TOKEN),JUPYTER_TOKEN=$(TOKEN) )
+# How many students open the app at once: each app page keeps that many kernels warm (the game
+# one per student, the lab one per three), about 70 MB each (benchmarks/README.md).
+STUDENTS ?= 5
 PY     := $(VENV)/bin/python
 # JupyterLab refuses to run as root unless told; this machine's sessions and CI are root.
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 PYTEST := $(PY) -m pytest -p no:cacheprovider
-# Every folder of notebooks that strict nbval checks (teacher/ once it exists).
-NBVAL_DIRS := notebooks $(wildcard teacher) app
+# Strict nbval over the teacher's sources, the students' copies and the app pages, two at a
+# time (one notebook's cells stay on one worker).
+NBVAL  := --nbval --nbval-sanitize-with tests/nbval-sanitize.cfg
+PARALLEL := -n 2 --dist loadfile
 
-.PHONY: lab app test lint test-unit test-deck test-notebooks test-browser test-install bench bench-peers bench-update notebooks execute clean help
+.PHONY: lab app test lint test-unit test-deck test-notebooks test-browser test-install test-hub \
+	loadtest students bench bench-peers bench-update notebooks execute format clean help
 help:
-	@echo "make lab        JupyterLab on $(DIR)/ (PORT=$(PORT) IP=$(IP); DIR=teacher for the answer keys)"
-	@echo "make app        the code-free app (Voilà) for students (PORT=8866 IP=$(IP))"
-	@echo "make test       every test: lint, unit, strict nbval, browser, whole deck, plain install"
-	@echo "make test-unit | test-notebooks | test-browser | test-deck | test-install   one part of make test"
+	@echo "make lab        JupyterLab on $(DIR)/ (PORT=$(PORT) IP=$(IP); DIR=teacher for the complete lessons)"
+	@echo "make app        the code-free app (Voilà) for students (STUDENTS=$(STUDENTS) PORT=8866 IP=$(IP))"
+	@echo "make test       every test: lint, unit, strict nbval, browser, whole deck, plain install, hub"
+	@echo "make test-unit | test-notebooks | test-browser | test-deck | test-install | test-hub   one part"
+	@echo "make students   regenerate the students' copies in notebooks/ from teacher/ and run them"
+	@echo "make loadtest   a class opening the app at once on this machine (STUDENTS=$(STUDENTS))"
 	@echo "make bench      rerun the benchmarks (a new dated folder under t24-bench/)"
-	@echo "make bench-peers  the same beside game24 and point24 (in .venv-peers/)"
+	@echo "make bench-peers  the same beside the PyPI solvers game24 and point24 (in .venv-peers/)"
 	@echo "make bench-update replace the shipped results with a new full run beside the peers"
-	@echo "make notebooks  regenerate navigation, then re-execute every notebook in place"
-	@echo "make execute    re-execute notebooks in place (NB=notebooks/NN-slug.ipynb for one)"
+	@echo "make notebooks  regenerate navigation and students' copies, then re-execute every notebook"
+	@echo "make execute    re-execute notebooks in place (NB=teacher/NN-slug.ipynb for one)"
+	@echo "make format     apply ruff's formatter and safe fixes"
 
 $(PY):
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "t24 needs Python 3.10 or newer; this is " + sys.version.split()[0])'
@@ -57,38 +68,63 @@ $(VENV)/.installed-test: pyproject.toml | $(PY)
 lab: $(VENV)/.installed-lab
 	$(TOKEN_ENV)$(VENV)/bin/jupyter lab --no-browser --ip=$(IP) --port=$(PORT) --notebook-dir=$(DIR) $(ROOT_FLAG)
 
-# app/serve.py is Voilà with the start page at `/`; Voilà needs no flag to run as root.
+# app/serve.py is Voilà with a static start page at `/`; Voilà needs no flag to run as root.
 app: $(VENV)/.installed-app
-	$(TOKEN_ENV)$(PY) app/serve.py --no-browser --Voila.ip=$(IP) --port=$(APP_PORT) --Voila.auto_token=True app
+	$(TOKEN_ENV)$(PY) app/serve.py --students=$(STUDENTS) --no-browser --Voila.ip=$(IP) --port=$(APP_PORT) --Voila.auto_token=True app
 
-# Lint, then every test in one session (unit, strict nbval over every notebook, browser), then
-# the whole-deck agreement of every method, then the notebooks from a plain wheel install.
-test: lint $(VENV)/.installed-test
-	$(PYTEST) tests $(NBVAL_DIRS) --nbval --nbval-sanitize-with tests/nbval-sanitize.cfg -m "not slow and not install"
-	$(MAKE) test-deck
+# A class opening the app at once, on this machine's loopback: a fresh server for STUDENTS,
+# 30 game pages at once, 10 lab pages, then 30 game pages again; waits and memory per kernel.
+loadtest: $(VENV)/.installed-app
+	$(PY) tools/loadtest.py --students=$(STUDENTS)
+
+# Lint; the quick tests, the whole-deck agreement and strict nbval over every notebook, two at
+# a time; then the browser, the plain wheel install and the local JupyterHub, each on its own.
+test: lint
+	$(PYTEST) $(PARALLEL) -m "not install and not browser and not hub" tests teacher notebooks app $(NBVAL)
+	$(MAKE) test-browser
 	$(MAKE) test-install
+	$(MAKE) test-hub
 
 lint: $(VENV)/.installed-test
-	$(VENV)/bin/ruff check t24 tests tools app
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
+	$(PY) tools/nav.py --check
+	$(PY) tools/students.py --check
+
+format: $(VENV)/.installed-test
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
 
 test-unit: $(VENV)/.installed-test
-	$(PYTEST) tests --ignore=tests/browser -m "not slow and not install"
+	$(PYTEST) $(PARALLEL) tests
 
-# Every hand of the deck, every method (the as-written pattern loops on every fifth hand;
-# T24_FULL_DECK=1 for all of them, about ten minutes more).
+# Every hand of the deck, every method (the as-written loops on a stride; T24_FULL_DECK=1 for all).
 test-deck: $(VENV)/.installed-test
-	$(PYTEST) tests/methods/test_deck_agreement.py -m slow
+	$(PYTEST) -m slow tests/methods
 
 test-notebooks: $(VENV)/.installed-test
-	$(PYTEST) $(NBVAL_DIRS) --nbval --nbval-sanitize-with tests/nbval-sanitize.cfg
+	$(PYTEST) $(PARALLEL) teacher notebooks app $(NBVAL)
 
 test-browser: $(VENV)/.installed-test
-	$(PYTEST) tests/browser
+	$(PYTEST) -m browser tests/browser
 
 # Build the wheel, install it (not editable) with the kernel extra into a fresh virtual
-# environment and run every notebook and answer key from a folder outside the clone.
+# environment and run every notebook from a folder outside the clone.
 test-install: $(VENV)/.installed-test
-	$(PYTEST) tests/core/test_install.py -m install
+	$(PYTEST) -m install tests/core/test_install.py
+
+# A local JupyterHub (configurable-http-proxy from npm, into ~/.cache/t24 on first use): three
+# students follow the nbgitpuller link to a clone's students' branch and run the first lesson.
+test-hub: $(VENV)/.installed-test
+	$(PYTEST) -m hub tests/hub
+
+# The students' copies: notebooks/NN-slug.ipynb from teacher/NN-slug.ipynb with nbgrader
+# (solutions become stubs, hidden tests go, the code behind each reveal is folded away), then
+# each copy is run top to bottom with its outputs kept.
+students: $(VENV)/.installed-test
+	$(PY) tools/nav.py
+	$(PY) tools/students.py --execute
 
 # A new dated folder under t24-bench/ each run; the results that ship with the package are
 # replaced only by bench-update, from a full run beside the peers.
@@ -96,7 +132,7 @@ bench: $(VENV)/.installed-test
 	$(VENV)/bin/t24 bench
 
 # The same beside the PyPI solvers game24 and point24, which live in an environment of their
-# own: they are optional and never a dependency of t24.
+# own: they are optional and never a dependency of t24 (benchmarks/peers.py runs them).
 PEERS_VENV ?= .venv-peers
 $(PEERS_VENV)/.installed: pyproject.toml
 	[ -x $(PEERS_VENV)/bin/python ] || $(PYTHON) -m venv $(PEERS_VENV)
@@ -104,24 +140,23 @@ $(PEERS_VENV)/.installed: pyproject.toml
 	@touch $@
 
 bench-peers: $(PEERS_VENV)/.installed
-	$(PEERS_VENV)/bin/t24 bench
+	$(PEERS_VENV)/bin/python benchmarks/peers.py
 
 # Replace the shipped results (t24/bench/results/, what the notebooks plot) with a new full run.
 bench-update: $(PEERS_VENV)/.installed
-	$(PEERS_VENV)/bin/t24 bench --out t24/bench/results --replace --no-progress
+	$(PEERS_VENV)/bin/python benchmarks/peers.py --out t24/bench/results --replace --no-progress
 
-# Re-execute notebooks in place, top to bottom in a fresh kernel (NB=notebooks/01-….ipynb or
-# NB=teacher/01-…-answers.ipynb for one). No widget state, no timing metadata and no random
-# widget ids are stored, to keep diffs small.
-NB ?= $(sort $(wildcard notebooks/[0-9][0-9]-*.ipynb teacher/[0-9][0-9]-*.ipynb))
+# Re-execute notebooks in place, top to bottom in a fresh kernel (NB=teacher/NN-slug.ipynb for
+# one). No widget state, no timing metadata and no random widget ids are stored.
+NB ?= $(sort $(wildcard teacher/[0-9][0-9]-*.ipynb app/*.ipynb))
 execute: $(VENV)/.installed-test
 	$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \
 		--NotebookClient.store_widget_state=False --NotebookClient.record_timing=False $(NB)
 	$(PY) tools/stable_ids.py $(NB)
 
 notebooks: $(VENV)/.installed-test
-	$(PY) tools/nav.py
 	$(MAKE) execute
+	$(MAKE) students
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build dist *.egg-info
