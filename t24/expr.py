@@ -66,11 +66,15 @@ class _Tree:
     """What every expression does the same way, leaf or node."""
 
     def __str__(self) -> str:
-        return _show(self, {})
+        return self.format()
+
+    def format(self, symbols: dict | None = None) -> str:
+        """Infix text; `symbols` maps operators to other glyphs (see `pretty`)."""
+        return _show(self, symbols or {})
 
     def pretty(self) -> str:
         """Infix text with the typographic symbols − × ÷."""
-        return _show(self, UNICODE_SYMBOLS)
+        return self.format(UNICODE_SYMBOLS)
 
     def to_latex(self) -> str:
         """LaTeX for `IPython.display.Math`: a / b is \\frac{a}{b}, a fraction in a fraction a
