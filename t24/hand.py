@@ -57,7 +57,7 @@ def foreign_digit(text: str) -> str | None:
     return next((char for char in text if char.isnumeric() and char not in DIGITS), None)
 
 
-def _significant(digits: str) -> str:
+def significant(digits: str) -> str:
     """A run of ASCII digits without its leading zeros, checked against MAX_DIGITS."""
     digits = digits.lstrip("0") or "0"
     if len(digits) > MAX_DIGITS:
@@ -84,7 +84,7 @@ def whole(text: str, what: str) -> int:
             not_a_digit(char) if char else f"{what} {shown(text)} is not a whole number"
         )
     sign, digits = match.groups()
-    return _sign(sign) * int(_significant(digits))
+    return _sign(sign) * int(significant(digits))
 
 
 def as_hand(numbers: Iterable) -> Hand:
@@ -154,10 +154,10 @@ def _typed_target(target: str) -> Fraction:
             not_a_digit(char) if char else f"target {shown(target)} is not a number: {_TARGET_HINT}"
         )
     sign, numerator, denominator = match.groups()
-    numerator = _sign(sign) * int(_significant(numerator))
+    numerator = _sign(sign) * int(significant(numerator))
     if denominator is None:
         return Fraction(numerator)
-    denominator = int(_significant(denominator))
+    denominator = int(significant(denominator))
     if denominator == 0:
         raise InputError(f"target {shown(target)} is not a number: it divides by zero")
     return Fraction(numerator, denominator)
