@@ -93,7 +93,9 @@ def _exact(value) -> Fraction | None:
 
 
 def _is_float(value) -> bool:
-    return isinstance(value, numbers.Real) and not isinstance(value, (bool, Decimal))
+    return isinstance(value, numbers.Real) and not isinstance(
+        value, (bool, Decimal, numbers.Rational)
+    )
 
 
 def as_hand(numbers: Iterable) -> Hand:
