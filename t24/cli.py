@@ -23,29 +23,22 @@ from .hand import InputError, SearchTooLarge, as_hand, as_target, whole
 from .methods import METHODS, TABLE
 from .text import describe, hand_text
 
-# Growth past eight numbers would only record more refusals: every method refuses more than seven.
-MAX_GROWTH = 8
-MAX_GROWTH_WHY = f": every method refuses {MAX_GROWTH} different numbers, so {MAX_GROWTH} already shows the limit"
-
-DESCRIPTION = "The 24 game: make a target from cards with + - * / and brackets."
+FOUND, NONE, USAGE, TOO_LARGE, OUTPUT, INTERRUPTED = 0, 1, 2, 3, 4, 130
 EXIT_CODES = (
     "exit codes: 0 answer found / right, 1 none / wrong, 2 usage error, "
     "3 search too large for the method, 4 output cannot be written, 130 interrupted"
 )
-PLAY = "Deal hands to solve. Type an answer; h gives a hint, s shows an answer, q quits."
-BENCH = (
-    "Time every method on a sample of hands (the optimised ones on all 1820 hands of cards 1-13 too), "
-    "and growth with 2 to 6 numbers; "
-    "save the results as CSV/JSON in a new folder and print a table."
-)
+# Growth past eight numbers would only record more refusals: every method refuses more than seven.
+MAX_GROWTH = 8
 CHECK_EXAMPLE = 't24 check 3 3 8 8 "8/(3-8/3)"'
-EXIT_FOUND, EXIT_NONE, EXIT_USAGE, EXIT_TOO_LARGE, EXIT_OUTPUT, EXIT_INTERRUPTED = (
-    0,
-    1,
-    2,
-    3,
-    4,
-    130,
+DESCRIPTION = "The 24 game: make a target from cards with + - * / and brackets."
+CHECK = "Check that an expression uses exactly the numbers and makes the target."
+PLAY = "Deal hands to solve. Type an answer; h gives a hint, s shows an answer, q quits."
+TARGET = "what to make (default 24; a fraction like 1/3 or -1/3 works)"
+BENCH = (
+    "Time every method on a sample of hands (the optimised ones on all 1820 hands of cards 1-13 "
+    "too) and growth with 2 to 6 numbers; save the results as CSV/JSON in a new folder and print "
+    "a table."
 )
 
 
@@ -53,7 +46,7 @@ class Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line: what is wrong, and where to look."""
 
     def error(self, message: str):
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        self.exit(USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
     def _print_message(self, message: str, file=None) -> None:
         if file is sys.stderr:  # a usage error keeps its exit code even when stderr fails
@@ -70,206 +63,111 @@ def _typed(convert):
         except InputError as error:
             raise argparse.ArgumentTypeError(str(error)) from None
 
-    read.__name__ = getattr(convert, "__name__", "value")
     return read
 
 
-def whole_number(name: str, low: int | None = None, high: int | None = None, why: str = ""):
-    """An argparse type for a whole number option, at least `low` and at most `high` (because `why`)."""
+def _add(command, name, help, default=None, low=None, high=None, **options) -> None:
+    """One option: a False default makes a flag, an int default or a `low` a whole number."""
+    if default is False:
+        options["action"] = "store_true"
+    elif isinstance(default, int) or low is not None:
+        options["type"] = _typed(lambda text: _whole(text, name, low, high))
+    command.add_argument(name, help=help, default=default, **options)
 
-    def convert(text: str) -> int:
-        value = whole(text, name)  # the cards' grammar: digits 0-9, not int()'s other scripts
-        if low is not None and value < low:
-            raise InputError(f"{name} must be at least {low}, not {value}")
-        if high is not None and value > high:
-            raise InputError(f"{name} must be at most {high}, not {value}{why}")
-        return value
 
-    return _typed(convert)
+def _whole(text: str, name: str, low: int | None, high: int | None) -> int:
+    """A whole number typed as cards are (digits 0-9), from `low` up to `high`."""
+    value = whole(text, name)
+    if low is not None and value < low:
+        raise InputError(f"{name} must be at least {low}, not {value}")
+    if high is not None and value > high:
+        why = f"every method refuses {high} different numbers, so {high} shows the limit"
+        raise InputError(f"{name} must be at most {high}, not {value}: {why}")
+    return value
 
 
 def _methods(text: str) -> list[str]:
     names = list(dict.fromkeys(text.replace(",", " ").split()))
     unknown = [name for name in names if name not in METHODS]
     if unknown or not names:
-        raise InputError(
-            f"unknown method {', '.join(unknown) or text!r}; choose from {', '.join(METHODS)}"
-        )
+        choices = ", ".join(METHODS)
+        raise InputError(f"unknown method {', '.join(unknown) or text!r}; choose from {choices}")
     return names
 
 
-def _options(parser: Parser, *options: tuple) -> None:
-    """Add options given as (flag, help, type or action or None, default)."""
-    for flag, help, kind, default in options:
-        if kind in ("store_true", None):
-            parser.add_argument(flag, help=help, action=kind or "store", default=default)
-        else:
-            parser.add_argument(flag, help=help, type=kind, default=default)
-
-
-def build_parser() -> tuple[Parser, dict[str, Parser]]:
-    """The parser, and each command's own parser by name (for errors in the command's name)."""
-    from .bench import GROWTH_HANDS, QUICK_HANDS, QUICK_SAMPLE, SAMPLE_HANDS, SLOW_SWEEP
-    from .bench import CLOCKS
+def build_parser() -> Parser:
+    """The parser of every command; each command's parser sets `run`, its function."""
+    from .bench import CLOCKS, GROWTH_HANDS, QUICK_HANDS, QUICK_SAMPLE, SAMPLE_HANDS, SLOW_SWEEP
     from .game import MAX_COUNT, MIN_COUNT
 
     parser = Parser(prog="t24", description=DESCRIPTION, epilog=EXIT_CODES)
     parser.add_argument("--version", action="version", version=f"t24 {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     commands.required = True
-    target = (
-        "--target",
-        "what to make (default 24; a fraction like 1/3 or -1/3 works)",
-        _typed(as_target),
-        as_target(24),
-    )
-    add = commands.add_parser
-
-    solve = add(
-        "solve", help="print every way to make the target", description="Print one answer per line."
-    )
+    solve = commands.add_parser("solve", help="print every way to make the target")
+    check = commands.add_parser("check", help="check an answer", description=CHECK)
+    play = commands.add_parser("play", help="practise: make the target from dealt cards")
+    bench = commands.add_parser("bench", help="time every method and save the figures")
+    play.description, bench.description = PLAY, BENCH
     solve.add_argument("numbers", nargs="+", metavar="N", help="the cards, e.g. 3 3 8 8")
-    solve.add_argument(
-        "--method",
-        choices=METHODS,
-        default="recursive",
-        help="which method searches (default recursive)",
-    )
-    _options(
-        solve,
-        target,
-        ("--first", "stop at the first answer", "store_true", False),
-        ("--distinct", "one answer per class of equivalent answers", "store_true", False),
-        ("--json", "print JSON: numbers, target, method, answers, counts", "store_true", False),
-    )
-
-    check = add(
-        "check",
-        help="check an answer",
-        description="Check that an expression uses exactly the numbers and makes the target.",
-    )
-    check.add_argument(
-        "items",
-        nargs="+",
-        metavar="N",
-        help=f"the cards, then the expression in quotes: {CHECK_EXAMPLE}",
-    )
-    _options(check, target)
-
-    play = add("play", help="practise: make the target from dealt cards", description=PLAY)
-    _options(
-        play,
-        target,
-        ("--low", "lowest card (default 1)", whole_number("--low"), 1),
-        ("--high", "highest card (default 13)", whole_number("--high"), 13),
-        (
-            "--count",
-            f"cards per hand, {MIN_COUNT} to {MAX_COUNT} (default 4)",
-            whole_number("--count"),
-            4,
-        ),
-        (
-            "--seed",
-            "seed the deal (0 or more), to replay the same hands",
-            whole_number("--seed", 0),
-            None,
-        ),
-        ("--any", "deal any hand; 'none' answers one that cannot be done", "store_true", False),
-        ("--rounds", "stop after this many hands", whole_number("--rounds", 1), None),
-    )
-
-    bench = add("bench", help="time every method and save the figures", description=BENCH)
-    _options(
-        bench,
-        (
-            "--quick",
-            f"{QUICK_HANDS} hands instead of the deck, {QUICK_SAMPLE} for every method, fewer growth hands",
-            "store_true",
-            False,
-        ),
-        (
-            "--hands",
-            "a fixed sample of this many hands instead of the deck",
-            whole_number("--hands", 1),
-            None,
-        ),
-        (
-            "--sample",
-            f"hands every method sweeps, as-written ones too (default {SAMPLE_HANDS})",
-            whole_number("--sample", 1),
-            None,
-        ),
-        ("--methods", "comma-separated methods (default all)", _typed(_methods), list(METHODS)),
-        ("--out", "a new folder for the results (default t24-bench/<date and time>)", None, None),
-        (
-            "--replace",
-            "overwrite the results already in --out (never a full run with a sample)",
-            "store_true",
-            False,
-        ),
-        (
-            "--repeat",
-            f"repeat each sweep up to N times, keep the fastest (sweeps over {SLOW_SWEEP:g} s run once)",
-            whole_number("--repeat", 1),
-            3,
-        ),
-        (
-            "--max-count",
-            f"growth: up to this many numbers, at most {MAX_GROWTH} (default 6)",
-            whole_number("--max-count", 2, MAX_GROWTH, MAX_GROWTH_WHY),
-            6,
-        ),
-        (
-            "--growth-hands",
-            f"growth: hands per count (default {GROWTH_HANDS}, --quick 2)",
-            whole_number("--growth-hands", 1),
-            None,
-        ),
-        ("--no-progress", "no progress bars", "store_true", False),
-    )
-    bench.add_argument(
-        "--clock",
-        choices=sorted(CLOCKS),
-        default="cpu",
-        help="cpu: this process's CPU time (default; steady on a shared machine); wall: elapsed time",
-    )
+    check.add_argument("items", nargs="+", metavar="N", help=f"the cards, then {CHECK_EXAMPLE}")
+    for command in solve, check, play:
+        _add(command, "--target", TARGET, as_target(24), type=_typed(as_target))
+    _add(solve, "--method", "which method searches (default recursive)", "recursive", choices=TABLE)
+    _add(solve, "--first", "stop at the first answer", False)
+    _add(solve, "--distinct", "one answer per class of equivalent answers", False)
+    _add(solve, "--json", "print JSON: numbers, target, method, answers, counts", False)
+    _add(play, "--low", "lowest card (default 1)", 1)
+    _add(play, "--high", "highest card (default 13)", 13)
+    _add(play, "--count", f"cards per hand, {MIN_COUNT} to {MAX_COUNT} (default 4)", 4)
+    _add(play, "--seed", "seed the deal (0 or more), to replay the same hands", low=0)
+    _add(play, "--any", "deal any hand; 'none' answers one that cannot be done", False)
+    _add(play, "--rounds", "stop after this many hands", low=1)
+    _add(bench, "--quick", f"{QUICK_HANDS} hands, {QUICK_SAMPLE} per method, fewer growth", False)
+    _add(bench, "--hands", "a fixed sample of this many hands instead of the deck", low=1)
+    _add(bench, "--sample", f"hands every method sweeps (default {SAMPLE_HANDS})", low=1)
+    _add(bench, "--methods", "comma-separated (default all)", list(METHODS), type=_typed(_methods))
+    _add(bench, "--out", "a new folder for the results (default t24-bench/<date and time>)")
+    _add(bench, "--replace", "overwrite the results already in --out (not with a sample)", False)
+    _add(bench, "--repeat", f"keep the fastest of N (sweeps over {SLOW_SWEEP:g} s run once)", 3, 1)
+    _add(bench, "--max-count", "growth: up to this many numbers (default 6)", 6, 2, MAX_GROWTH)
+    _add(bench, "--growth-hands", f"growth: hands per count (default {GROWTH_HANDS})", low=1)
+    _add(bench, "--no-progress", "no progress bars", False)
+    _add(bench, "--clock", "cpu: this process's CPU time, or wall: elapsed", "cpu", choices=CLOCKS)
     for name, command in commands.choices.items():
         command.set_defaults(run=globals()[f"run_{name}"])
-    return parser, dict(commands.choices)
-
-
-def _json_number(value):
-    return value.numerator if value.denominator == 1 else describe(value)
+    parser.commands = commands.choices
+    return parser
 
 
 def run_solve(args) -> int:
     hand = as_hand(args.numbers)
-    answers = solver.solve(
-        hand, args.target, method=args.method, first=args.first, distinct=args.distinct
-    )
-    args.outcome = EXIT_FOUND if answers else EXIT_NONE
+    answers = solver.solve(hand, args.target, args.method, args.first, args.distinct)
+    args.outcome = FOUND if answers else NONE
     if args.json:
-        counts = {"answers": len(answers)}
-        counts[TABLE[args.method].unit.replace(" ", "_")] = TABLE[args.method].size(hand)
+        record = TABLE[args.method]
+        target = args.target
         print(
             json.dumps(
                 {
                     "numbers": list(hand),
-                    "target": _json_number(args.target),
+                    "target": target.numerator if target.denominator == 1 else describe(target),
                     "method": args.method,
                     "first": args.first,
                     "distinct": args.distinct or args.method == "fast",
                     "answers": [str(expr) for expr in answers],
-                    "counts": counts,
+                    "counts": {
+                        "answers": len(answers),
+                        record.unit.replace(" ", "_"): record.size(hand),
+                    },
                 },
                 indent=2,
             )
         )
-    else:
-        for expr in answers:
-            print(expr)
-        if not answers:
-            _say(f"no way to make {describe(args.target)} from {hand_text(hand)}")
+    for expr in [] if args.json else answers:
+        print(expr)
+    if not answers and not args.json:
+        _say(f"no way to make {describe(args.target)} from {hand_text(hand)}")
     return args.outcome
 
 
@@ -280,7 +178,7 @@ def run_check(args) -> int:
     verdict = check_answer(as_hand(numbers), text, args.target)
     if verdict.expr is None:
         raise InputError(verdict.message)
-    args.outcome = EXIT_FOUND if verdict.ok else EXIT_NONE
+    args.outcome = FOUND if verdict.ok else NONE
     if verdict.ok:
         print(f"right: {verdict.message}")
     else:
@@ -295,25 +193,20 @@ def run_play(args) -> int:
 
     if sys.stdin is None or sys.stdin.closed:
         raise InputError(
-            "there is no input to read (standard input is closed); run it at a terminal or pipe answers in"
+            "there is no input to read (standard input is closed); run it at a "
+            "terminal or pipe answers in"
         )
     game = Game(args.target, args.low, args.high, args.count, args.seed, args.any)
-    args.outcome = EXIT_FOUND
     # Text that is not UTF-8, or a terminal that cannot show a character, must not end the game.
     for stream, errors in ((sys.stdin, "replace"), (sys.stdout, "backslashreplace")):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors=errors)
-
-    def out(text: str) -> None:
-        print(text, flush=True)
-
     try:
-        play(terminal_lines(), out, game, args.rounds)
+        play(terminal_lines(), lambda text: print(text, flush=True), game, args.rounds)
     except KeyboardInterrupt:
-        print()
-        print(f"interrupted; final score: {game.score}")
-        return EXIT_INTERRUPTED
-    return EXIT_FOUND
+        print(f"\ninterrupted; final score: {game.score}")
+        return INTERRUPTED
+    return FOUND
 
 
 def run_bench(args) -> int:
@@ -324,12 +217,10 @@ def run_bench(args) -> int:
         QUICK_SAMPLE,
         SAMPLE_HANDS,
         format_table,
+        new_run_folder,
         run_benchmark,
     )
-    from .bench import new_run_folder
 
-    hands = args.hands or (QUICK_HANDS if args.quick else None)
-    sample = args.sample or (QUICK_SAMPLE if args.quick else SAMPLE_HANDS)
     if args.out is not None and not args.out.strip():
         raise InputError(
             "--out needs a folder name (leave it out for a new folder under t24-bench/)"
@@ -338,8 +229,8 @@ def run_bench(args) -> int:
     results = run_benchmark(
         out=out,
         methods=args.methods,
-        hands=hands,
-        sample=sample,
+        hands=args.hands or (QUICK_HANDS if args.quick else None),
+        sample=args.sample or (QUICK_SAMPLE if args.quick else SAMPLE_HANDS),
         repeat=args.repeat,
         growth_counts=range(2, args.max_count + 1),
         growth_hands=args.growth_hands or (2 if args.quick else GROWTH_HANDS),
@@ -348,23 +239,22 @@ def run_bench(args) -> int:
         clock=args.clock,
         replace=args.replace,
     )
-    args.outcome = EXIT_FOUND
     print(format_table(results))
     print(f"\nsaved in {out}/ (meta.json, deck.csv, growth.csv, peers.csv, summary.json)")
-    return EXIT_FOUND
+    return FOUND
 
 
-def _arrange(argv: list[str], commands: dict[str, Parser]) -> list[str]:
+def _arrange(argv: list[str], parser: Parser) -> list[str]:
     """Read the command line the way a person means it, before argparse does.
 
     An option's value may start with '-' (`--target -1/3`, also abbreviated: `--tar -1/3`), and
     in `t24 solve` and `t24 check` the cards and the expression may stand anywhere among the
     options and may start with '-' (`-8*3+3+8`): they are moved after a `--`, options first.
     """
-    if not argv or argv[0] not in commands:
+    if not argv or argv[0] not in parser.commands:
         return argv
     command, rest = argv[0], iter(argv[1:])
-    actions = commands[command]._option_string_actions
+    actions = parser.commands[command]._option_string_actions
     options, items = [command], []
     for item in rest:
         if item == "--":  # everything after it is an item, as argparse reads it
@@ -375,23 +265,12 @@ def _arrange(argv: list[str], commands: dict[str, Parser]) -> list[str]:
         action = actions.get(name) or (matches.pop() if len(matches) == 1 else None)
         if action is None and not item.startswith("--") or item == "-":
             (items if command in ("solve", "check") else options).append(item)
-        elif action is None:  # an unknown option: argparse names it
-            options.append(item)
-        elif action.nargs == 0 or value or "=" in item:
+        elif action is None or action.nargs == 0 or "=" in item:  # argparse names an unknown one
             options.append(item)
         else:
             following = next(rest, None)
             options.append(item if following is None else f"{name}={following}")
     return options + (["--", *items] if items else [])
-
-
-def _quiet_stdout() -> None:
-    """After the reader has gone, send what is left to /dev/null, so exit prints no second error."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError):
-        pass
 
 
 def _say(text: str) -> None:
@@ -404,43 +283,35 @@ def _say(text: str) -> None:
 
 
 def main(argv=None) -> int:
-    """Run the command line; return the exit code."""
-    if sys.stdout is None:
-        _say("t24: error: standard output is closed; nothing can be printed")
-        return EXIT_OUTPUT
-    code = EXIT_OUTPUT
+    """Run the command line; return the exit code. Every error becomes one line and its code."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = argparse.Namespace(outcome=OUTPUT, command="")
     try:
-        code = _run(list(sys.argv[1:] if argv is None else argv))
+        if sys.stdout is None:
+            raise OSError("standard output is closed; nothing can be printed")
+        parser = build_parser()
+        args = parser.parse_args(_arrange(argv, parser))
+        args.outcome, args.command_line = FOUND, shlex.join(["t24", *argv])
+        args.outcome = args.run(args)
         sys.stdout.flush()
-        return code
-    except BrokenPipeError:  # the reader stopped early (`| head -1`): the work's own exit code
-        _quiet_stdout()
-        return code
-    except OSError as error:
-        _say(f"t24: error: cannot write the output: {error.strerror or error}")
-        return EXIT_OUTPUT
-
-
-def _run(argv: list[str]) -> int:
-    """Parse and run one command; the exit code (argparse's own exits included)."""
-    parser, commands = build_parser()
-    try:
-        args = parser.parse_args(_arrange(argv, commands))
-        args.command_line = shlex.join(["t24", *argv])
-    except SystemExit as exit:  # --help, --version, a usage error: argparse has printed it
-        return exit.code if isinstance(exit.code, int) else EXIT_USAGE
-    name, args.outcome = f"t24 {args.command}", EXIT_FOUND
-    try:
-        return args.run(args)
-    except SearchTooLarge as error:
-        _say(f"{name}: {getattr(error, 'option_text', error)}")
-        return EXIT_TOO_LARGE
-    except InputError as error:
-        _say(f"{name}: error: {error}")
-        return EXIT_USAGE
-    except BrokenPipeError:
-        _quiet_stdout()
         return args.outcome
+    except SystemExit as exit:  # --help, --version, a usage error: argparse has printed it
+        return exit.code if isinstance(exit.code, int) else USAGE
+    except SearchTooLarge as error:
+        _say(f"t24 {args.command}: {getattr(error, 'option_text', error)}")
+        return TOO_LARGE
+    except InputError as error:
+        _say(f"t24 {args.command}: error: {error}")
+        return USAGE
     except KeyboardInterrupt:
         _say("interrupted")
-        return EXIT_INTERRUPTED
+        return INTERRUPTED
+    except BrokenPipeError:  # the reader stopped early (`| head -1`): the work's own exit code
+        try:  # send what is left to /dev/null, so the exit prints no second error
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
+        return args.outcome
+    except OSError as error:
+        _say(f"t24: error: cannot write the output: {error.strerror or error}")
+        return OUTPUT

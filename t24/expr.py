@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterator
-import operator
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -27,6 +26,7 @@ OPS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.tr
 PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
 UNICODE_SYMBOLS = {"+": "+", "-": "\u2212", "*": "\u00d7", "/": "\u00f7"}
 LATEX_SYMBOLS = {"+": "+", "-": "-", "*": r"\times", "/": r"\div"}
+SIX_RESULTS = (("+", False), ("-", False), ("-", True), ("*", False), ("/", False), ("/", True))
 ATOM = 3  # precedence of a leaf: never needs brackets of its own
 
 
@@ -36,17 +36,6 @@ class ExpressionError(InputError):
 
 class DivisionByZero(ExpressionError, ZeroDivisionError):
     """An expression divides by something that is exactly zero."""
-
-
-OPS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv}
-
-
-def pair_results(a, b):
-    """The six results of a pair in the post's order (a+b, a-b, b-a, a*b, a/b, b/a): (op, swapped, value)."""
-    for op, swapped in (("+", False), ("-", False), ("-", True), ("*", False), ("/", False), ("/", True)):
-        left, right = (b, a) if swapped else (a, b)
-        if not (op == "/" and right == 0):
-            yield op, swapped, OPS[op](left, right)
 
 
 def apply(op: str, left: Fraction, right: Fraction) -> Fraction:
@@ -62,14 +51,7 @@ def pair_results(a, b) -> Iterator[tuple[str, bool, object]]:
     Yields `(op, swapped, value)`, where `swapped` means the value is `b op a`; a division by
     zero is skipped.
     """
-    for op, swapped in (
-        ("+", False),
-        ("-", False),
-        ("-", True),
-        ("*", False),
-        ("/", False),
-        ("/", True),
-    ):
+    for op, swapped in SIX_RESULTS:
         left, right = (b, a) if swapped else (a, b)
         if op != "/" or right != 0:
             yield op, swapped, OPS[op](left, right)
@@ -80,8 +62,40 @@ def join(op: str, swapped: bool, a: Expr, b: Expr) -> BinOp:
     return BinOp(op, b, a) if swapped else BinOp(op, a, b)
 
 
+class _Tree:
+    """What every expression does the same way, leaf or node."""
+
+    def __str__(self) -> str:
+        return self.format()
+
+    def format(self, symbols: dict | None = None) -> str:
+        """Infix text; `symbols` maps operators to other glyphs (see `pretty`)."""
+        return _show(self, symbols or {})
+
+    def pretty(self) -> str:
+        """Infix text with the typographic symbols − × ÷."""
+        return self.format(UNICODE_SYMBOLS)
+
+    def to_latex(self) -> str:
+        """LaTeX for `IPython.display.Math`: a / b is \\frac{a}{b}, a fraction in a fraction a
+        \\dfrac, so 8/3 in 8 / (3 - 8 / 3) stays as large as the rest on a projector."""
+        return _show(self, LATEX_SYMBOLS, latex=True)
+
+    def leaves(self) -> tuple[int, ...]:
+        """The integers used, left to right."""
+        return tuple(node.n for node in self.nodes() if isinstance(node, Num))
+
+    def to_sympy(self, leaf: Callable[[int], object] | None = None):
+        """The exact value as a sympy object (or, with `leaf`, the tree with leaves mapped)."""
+        import sympy
+
+        if isinstance(self, Num):
+            return leaf(self.n) if leaf else sympy.Integer(self.n)
+        return OPS[self.op](self.left.to_sympy(leaf), self.right.to_sympy(leaf))
+
+
 @dataclass(frozen=True)
-class Num:
+class Num(_Tree):
     """A leaf: one integer card."""
 
     n: int
@@ -95,45 +109,16 @@ class Num:
         """The leaf's exact value."""
         return Fraction(self.n)
 
-    @property
-    def precedence(self) -> int:
-        return ATOM
-
-    def leaves(self) -> tuple[int, ...]:
-        """The integers used, left to right."""
-        return (self.n,)
-
     def postfix(self) -> tuple:
         """The expression in postfix (reverse Polish) order."""
         return (self.n,)
-
-    def __str__(self) -> str:
-        return self.format()
-
-    def format(self, symbols: dict | None = None) -> str:
-        """Infix text; `symbols` maps operators to other glyphs (see `pretty`)."""
-        return f"({self.n})" if self.n < 0 else str(self.n)
-
-    def pretty(self) -> str:
-        """Infix text with the typographic symbols − × ÷."""
-        return self.format(UNICODE_SYMBOLS)
-
-    def to_latex(self, division: str = "frac", inside_fraction: bool = False) -> str:
-        """LaTeX for `IPython.display.Math`."""
-        return f"({self.n})" if self.n < 0 else str(self.n)
-
-    def to_sympy(self, leaf: Callable[[int], object] | None = None):
-        """The exact value as a sympy object (or, with `leaf`, the tree with leaves mapped)."""
-        import sympy
-
-        return leaf(self.n) if leaf else sympy.Integer(self.n)
 
     def nodes(self) -> Iterator[Expr]:
         yield self
 
 
 @dataclass(frozen=True)
-class BinOp:
+class BinOp(_Tree):
     """A binary node: `left op right` with op one of `+ - * /`."""
 
     op: str
@@ -149,59 +134,8 @@ class BinOp:
         """The exact value; raises DivisionByZero if any divisor is zero."""
         return apply(self.op, self.left.value, self.right.value)
 
-    @property
-    def precedence(self) -> int:
-        return PRECEDENCE[self.op]
-
-    def leaves(self) -> tuple[int, ...]:
-        return self.left.leaves() + self.right.leaves()
-
     def postfix(self) -> tuple:
         return self.left.postfix() + self.right.postfix() + (self.op,)
-
-    def needs_brackets(self) -> tuple[bool, bool]:
-        """Whether the left and the right operand must be bracketed to keep this tree."""
-        mine = self.precedence
-        return self.left.precedence < mine, self.right.precedence <= mine
-
-    def __str__(self) -> str:
-        return self.format()
-
-    def format(self, symbols: dict | None = None) -> str:
-        left_b, right_b = self.needs_brackets()
-        left = self.left.format(symbols)
-        right = self.right.format(symbols)
-        symbol = (symbols or {}).get(self.op, self.op)
-        return f"{_wrap(left, left_b)} {symbol} {_wrap(right, right_b)}"
-
-    def pretty(self) -> str:
-        return self.format(UNICODE_SYMBOLS)
-
-    def to_latex(self, division: str = "frac", inside_fraction: bool = False) -> str:
-        """LaTeX: `division="frac"` (default) typesets a / b as \\frac{a}{b}, "div" as a \\div b.
-
-        A fraction inside another fraction is a \\dfrac, so 8/3 in 8 / (3 - 8 / 3) stays as large
-        as the rest: readable on a projector.
-        """
-        if division not in ("frac", "div"):
-            raise ValueError('division must be "frac" or "div"')
-        if self.op == "/" and division == "frac":
-            # The fraction bar groups both operands: no brackets needed inside.
-            command = r"\dfrac" if inside_fraction else r"\frac"
-            numerator = self.left.to_latex(division, True)
-            denominator = self.right.to_latex(division, True)
-            return rf"{command}{{{numerator}}}{{{denominator}}}"
-        left_b, right_b = self.needs_brackets()
-        if division == "frac":
-            # A \frac operand is already grouped, so it needs no brackets beside * or /.
-            left_b = left_b and not _is_frac(self.left)
-            right_b = right_b and not _is_frac(self.right)
-        left = self.left.to_latex(division, inside_fraction)
-        right = self.right.to_latex(division, inside_fraction)
-        return f"{_latex_wrap(left, left_b)} {LATEX_SYMBOLS[self.op]} {_latex_wrap(right, right_b)}"
-
-    def to_sympy(self, leaf: Callable[[int], object] | None = None):
-        return OPS[self.op](self.left.to_sympy(leaf), self.right.to_sympy(leaf))
 
     def nodes(self) -> Iterator[Expr]:
         """Every node, parents before children."""
@@ -213,16 +147,28 @@ class BinOp:
 Expr = Num | BinOp
 
 
-def _wrap(text: str, brackets: bool) -> str:
-    return f"({text})" if brackets else text
+def _show(expr: Expr, symbols: dict, latex: bool = False, inside: bool = False) -> str:
+    """Infix text (or LaTeX) with the fewest brackets: one precedence table decides for all three.
+
+    A child is bracketed when it binds more loosely than its parent, the right one also when it
+    binds equally; in LaTeX a fraction bar groups its operands, so a fraction needs no brackets.
+    """
+    if isinstance(expr, Num):
+        return f"({expr.n})" if expr.n < 0 else str(expr.n)
+    fraction = latex and expr.op == "/"
+    sides = [_show(side, symbols, latex, inside or fraction) for side in (expr.left, expr.right)]
+    if fraction:
+        return ("\\dfrac" if inside else "\\frac") + "".join(f"{{{side}}}" for side in sides)
+    mine, (left, right) = PRECEDENCE[expr.op], (expr.left, expr.right)
+    for index, loose in enumerate((_binds(left, latex) < mine, _binds(right, latex) <= mine)):
+        if loose:
+            sides[index] = f"\\left({sides[index]}\\right)" if latex else f"({sides[index]})"
+    return f"{sides[0]} {symbols.get(expr.op, expr.op)} {sides[1]}"
 
 
-def _latex_wrap(text: str, brackets: bool) -> str:
-    return rf"\left({text}\right)" if brackets else text
-
-
-def _is_frac(expr: Expr) -> bool:
-    return isinstance(expr, BinOp) and expr.op == "/"
+def _binds(expr: Expr, latex: bool) -> int:
+    """How tightly an operand holds together: a leaf (and in LaTeX a fraction) needs no brackets."""
+    return ATOM if isinstance(expr, Num) or latex and expr.op == "/" else PRECEDENCE[expr.op]
 
 
 def value_latex(value: Fraction) -> str:
@@ -231,23 +177,6 @@ def value_latex(value: Fraction) -> str:
         return str(value.numerator)
     sign = "-" if value < 0 else ""
     return rf"{sign}\frac{{{abs(value.numerator)}}}{{{value.denominator}}}"
-
-
-def from_postfix(tokens) -> Expr:
-    """Build the tree for a postfix sequence of ints and operator characters."""
-    stack: list[Expr] = []
-    for token in tokens:
-        if isinstance(token, str):
-            if len(stack) < 2:
-                raise ExpressionError(f"postfix {tokens!r}: operator {token!r} needs two operands")
-            right = stack.pop()
-            left = stack.pop()
-            stack.append(BinOp(token, left, right))
-        else:
-            stack.append(Num(token))
-    if len(stack) != 1:
-        raise ExpressionError(f"postfix {tokens!r} leaves {len(stack)} values, not one")
-    return stack[0]
 
 
 def value_or_none(expr: Expr) -> Fraction | None:

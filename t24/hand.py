@@ -37,10 +37,8 @@ MINUS_SIGNS = "-\u2212\u2013"  # hyphen-minus, minus sign, en dash
 TOO_LONG = too_long(MAX_DIGITS)
 
 _BOUND = 10**MAX_DIGITS  # the smallest number with one digit too many
-_SIGN = "[" + re.escape("+" + MINUS_SIGNS) + "]?"
-_INTEGER = re.compile(f"({_SIGN})([0-9]+)")  # [0-9], not \d: \d matches every script's digits
-_RATIONAL = re.compile(f"({_SIGN})([0-9]+)(?:/([0-9]+))?")
-_CARD_HINT = "cards are integers like 3 or 12"
+# [0-9], not \d: \d matches every script's digits
+_NUMBER = re.compile(f"([{re.escape('+' + MINUS_SIGNS)}]?)([0-9]+)(?:/([0-9]+))?")
 _TARGET_HINT = "use an integer or a fraction like 1/3"
 
 
@@ -52,12 +50,7 @@ class SearchTooLarge(InputError):
     """A method would take too long on this hand; the message names a method that copes, if any."""
 
 
-def foreign_digit(text: str) -> str | None:
-    """The first character that is a digit or numeral but not one of 0-9, if any."""
-    return next((char for char in text if char.isnumeric() and char not in DIGITS), None)
-
-
-def _significant(digits: str) -> str:
+def significant(digits: str) -> str:
     """A run of ASCII digits without its leading zeros, checked against MAX_DIGITS."""
     digits = digits.lstrip("0") or "0"
     if len(digits) > MAX_DIGITS:
@@ -65,26 +58,44 @@ def _significant(digits: str) -> str:
     return digits
 
 
-def _sign(text: str) -> int:
-    return -1 if text and text in MINUS_SIGNS else 1
-
-
-def _check_length(number: int) -> int:
-    if -_BOUND < number < _BOUND:
-        return number
-    raise InputError(TOO_LONG)
+def _read(text: str, refusal: str) -> tuple[int, int | None]:
+    """A typed integer or fraction in the one grammar: (numerator, denominator or None)."""
+    match = _NUMBER.fullmatch(text.strip())
+    if match is None:
+        char = next((char for char in text if char.isnumeric() and char not in DIGITS), None)
+        raise InputError(not_a_digit(char) if char else refusal)
+    sign, numerator, denominator = match.groups()
+    sign = -1 if sign and sign in MINUS_SIGNS else 1
+    return sign * int(significant(numerator)), denominator and int(significant(denominator))
 
 
 def whole(text: str, what: str) -> int:
     """A typed whole number (the digits 0-9, an optional sign), or InputError naming `what`."""
-    match = _INTEGER.fullmatch(text.strip())
-    if match is None:
-        char = foreign_digit(text)
-        raise InputError(
-            not_a_digit(char) if char else f"{what} {shown(text)} is not a whole number"
-        )
-    sign, digits = match.groups()
-    return _sign(sign) * int(_significant(digits))
+    refusal = f"{what} {shown(text)} is not a whole number"
+    number, denominator = _read(text, refusal)
+    if denominator is not None:
+        raise InputError(refusal)
+    return number
+
+
+def _exact(value) -> Fraction | None:
+    """An int, any `numbers.Rational` (numpy integers too) or a `Decimal`, exactly; else None."""
+    if not isinstance(value, (numbers.Rational, Decimal)) or isinstance(value, bool):
+        return None
+    try:
+        value = Fraction(value)
+        parts = operator.index(value.numerator), operator.index(value.denominator)
+    except (TypeError, ValueError, ArithmeticError):
+        return None
+    if not all(-_BOUND < part < _BOUND for part in parts):
+        raise InputError(TOO_LONG)
+    return Fraction(*parts)  # plain ints, whatever integer type came in
+
+
+def _is_float(value) -> bool:
+    return isinstance(value, numbers.Real) and not isinstance(
+        value, (bool, Decimal, numbers.Rational)
+    )
 
 
 def as_hand(numbers: Iterable) -> Hand:
@@ -107,60 +118,30 @@ def as_hand(numbers: Iterable) -> Hand:
 
 
 def _as_int(item) -> int:
-    try:
-        if isinstance(item, str):
-            return whole(item, "card")
-        if isinstance(item, (numbers.Rational, Decimal)) and not isinstance(item, bool):
-            value = Fraction(item)
-            if value.denominator == 1:
-                return _check_length(operator.index(value.numerator))
-        elif (
-            isinstance(item, numbers.Real)
-            and not isinstance(item, bool)
-            and float(item).is_integer()
-        ):
-            raise InputError(f"{float(item)!r} is a float; cards are whole numbers like 3")
-    except (TypeError, ValueError, ArithmeticError) as error:
-        if isinstance(error, InputError):
-            raise
-    raise InputError(f"{shown(item)} is not a whole number ({_CARD_HINT})")
+    if isinstance(item, str):
+        return whole(item, "card")
+    value = _exact(item)
+    if value is not None and value.denominator == 1:
+        return value.numerator
+    if _is_float(item) and float(item).is_integer():
+        raise InputError(f"{float(item)!r} is a float; cards are whole numbers like 3")
+    raise InputError(f"{shown(item)} is not a whole number (cards are integers like 3 or 12)")
 
 
 def as_target(target) -> Fraction:
     """Check and return the target as an exact Fraction: 24, -3, '1/3', '-1/3', Fraction(7, 2)."""
+    refusal = f"target {shown(target)} is not a number"
     if isinstance(target, str):
-        return _typed_target(target)
-    try:
-        if isinstance(target, (numbers.Rational, Decimal)) and not isinstance(target, bool):
-            value = Fraction(target)
-            numerator, denominator = map(operator.index, (value.numerator, value.denominator))
-            return Fraction(_check_length(numerator), _check_length(denominator))
-        if isinstance(target, numbers.Real) and not isinstance(target, bool):
-            float(target)
-            raise InputError(
-                f"target {shown(target)} is a float; give it exactly, as an integer or a fraction like 1/3"
-            )
-    except (TypeError, ValueError, ArithmeticError) as error:
-        if isinstance(error, InputError):
-            raise
-    raise InputError(f"target {shown(target)} is not a number: {_TARGET_HINT}")
-
-
-def _typed_target(target: str) -> Fraction:
-    match = _RATIONAL.fullmatch(target.strip())
-    if match is None:
-        char = foreign_digit(target)
-        raise InputError(
-            not_a_digit(char) if char else f"target {shown(target)} is not a number: {_TARGET_HINT}"
-        )
-    sign, numerator, denominator = match.groups()
-    numerator = _sign(sign) * int(_significant(numerator))
-    if denominator is None:
-        return Fraction(numerator)
-    denominator = int(_significant(denominator))
-    if denominator == 0:
-        raise InputError(f"target {shown(target)} is not a number: it divides by zero")
-    return Fraction(numerator, denominator)
+        numerator, denominator = _read(target, f"{refusal}: {_TARGET_HINT}")
+        if denominator == 0:
+            raise InputError(f"{refusal}: it divides by zero")
+        return Fraction(numerator, denominator or 1)
+    value = _exact(target)
+    if value is not None:
+        return value
+    if _is_float(target):
+        raise InputError(f"target {shown(target)} is a float; give it exactly: {_TARGET_HINT}")
+    raise InputError(f"{refusal}: {_TARGET_HINT}")
 
 
 def orderings(hand: Hand) -> list[Hand]:

@@ -21,7 +21,7 @@ import ast
 import re
 
 from .expr import BinOp, Expr, ExpressionError, Num
-from .hand import MAX_DIGITS, MINUS_SIGNS, TOO_LONG, not_a_digit
+from .hand import MINUS_SIGNS, InputError, not_a_digit, significant
 
 # Longer than anything t24 prints (eight cards of MAX_DIGITS digits, bracketed and negative, fit
 # in about 900 characters), so every answer `solve` prints can be checked.
@@ -29,32 +29,18 @@ MAX_LENGTH = 1_000
 MAX_DEPTH = 40
 
 # Each of these is replaced by one ASCII character, so columns stay the same.
-_SYNONYMS = {
-    "\u00d7": "*",  # ×
-    "\u00f7": "/",  # ÷
-    "\u00b7": "*",  # ·
-    "\u22c5": "*",  # ⋅
-    "\u2217": "*",  # ∗
-    "\u2215": "/",  # ∕
-    "x": "*",
-    "X": "*",
-    **{sign: "-" for sign in MINUS_SIGNS},  # − and – as well as -
-    "\t": " ",
-    "\u00a0": " ",
-}
+_SYNONYMS = str.maketrans(
+    "\u00d7\u00f7\u00b7\u22c5\u2217\u2215xX\t\u00a0" + MINUS_SIGNS, "*/***/**  ---"
+)
 _ALLOWED = set("0123456789+-*/()[] ")
 _CLOSING = {")": "(", "]": "["}
-_LEADING_ZEROS = re.compile(r"(?<![0-9])0+(?=[0-9])")
-_LONG_NUMBER = re.compile(
-    f"[1-9][0-9]{{{MAX_DIGITS},}}"
-)  # more than MAX_DIGITS digits after its zeros
 _OPERATOR_PAIR = re.compile(r"(?=([-+*/] *[*/]))")  # overlapping: every operator followed by * or /
 _OPERATORS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/"}
-_REFUSED_OPERATORS = {
+_REFUSED = {
     ast.Pow: "'**' (power)",
     ast.FloorDiv: "'//' (floor division)",
-    ast.Mod: "'%' (remainder)",
-    ast.MatMult: "'@'",
+    "%": "'%' (remainder)",
+    "^": "'^' (power)",
 }
 
 
@@ -82,29 +68,23 @@ def parse(text: str) -> Expr:
 
 
 def _normalise(text: str) -> str:
-    out = []
-    for column, char in enumerate(text, start=1):
-        char = _SYNONYMS.get(char, char)
-        if char not in _ALLOWED:
-            raise ExpressionError(_describe_bad_char(text[column - 1], column))
-        out.append(char)
-    return "".join(out)
-
-
-def _describe_bad_char(char: str, column: int) -> str:
-    if char in ".,":
-        return f"column {column}: decimals are not allowed; use whole numbers and '/' (e.g. 5/2)"
-    if char.isnumeric():  # ３, ٣, ², 三: digits and numerals of other scripts
-        return f"column {column}: {not_a_digit(char)}"
-    if char.isalpha() or char == "_":
-        return f"column {column}: names are not allowed ('{char}'); use numbers and + - * / only"
-    if char == "%":
-        return f"column {column}: '%' (remainder) is not allowed; use + - * / only"
-    if char == "^":
-        return f"column {column}: '^' (power) is not allowed; use + - * / only"
-    if char.isprintable():
-        return f"column {column}: unexpected character '{char}'; use numbers, + - * / and brackets"
-    return f"column {column}: unexpected character {char!r}; use numbers, + - * / and brackets"
+    clean = text.translate(_SYNONYMS)
+    for column, char in enumerate(clean, start=1):
+        if char in _ALLOWED:
+            continue
+        if char in ".,":
+            why = "decimals are not allowed; use whole numbers and '/' (e.g. 5/2)"
+        elif char.isnumeric():  # ３, ٣, ², 三: digits and numerals of other scripts
+            why = not_a_digit(char)
+        elif char.isalpha() or char == "_":
+            why = f"names are not allowed ('{char}'); use numbers and + - * / only"
+        elif char in _REFUSED:
+            why = f"{_REFUSED[char]} is not allowed; use + - * / only"
+        else:
+            shown = f"'{char}'" if char.isprintable() else repr(char)
+            why = f"unexpected character {shown}; use numbers, + - * / and brackets"
+        raise ExpressionError(f"column {column}: {why}")
+    return clean
 
 
 def _check_brackets(clean: str) -> None:
@@ -149,15 +129,14 @@ def _check_operators(text: str, clean: str) -> None:
 
 def _numbers(clean: str) -> str:
     """Check each number's length, and blank its leading zeros (`08` is 8) keeping the columns."""
-    long = _LONG_NUMBER.search(clean)
-    if long:
-        start = long.start()
-        while start and clean[start - 1] in "0123456789":
-            start -= 1
-        raise ExpressionError(f"column {start + 1}: {TOO_LONG}")
-    if "0" not in clean:
-        return clean
-    return _LEADING_ZEROS.sub(lambda zeros: " " * len(zeros.group()), clean)
+
+    def number(digits: re.Match) -> str:
+        try:
+            return significant(digits.group()).rjust(len(digits.group()))
+        except InputError as error:
+            raise ExpressionError(f"column {digits.start() + 1}: {error}") from None
+
+    return re.sub("[0-9]+", number, clean)
 
 
 def _syntax_error(clean: str, error: SyntaxError) -> ExpressionError:
@@ -179,23 +158,21 @@ def _convert(node: ast.AST, clean: str, offset: int) -> Expr:
     column = getattr(node, "col_offset", 0) + offset + 1
     if isinstance(node, ast.BinOp):
         op = _OPERATORS.get(type(node.op))
-        if op is None:
-            what = _REFUSED_OPERATORS.get(type(node.op), type(node.op).__name__)
+        if op is None:  # ** or //: every other operator is refused as a character
+            at = re.compile("[*/]").search(clean, node.left.end_col_offset + offset).start() + 1
             raise ExpressionError(
-                f"column {_operator_column(node, clean, offset)}: {what} is not allowed; use + - * / only"
+                f"column {at}: {_REFUSED[type(node.op)]} is not allowed; use + - * / only"
             )
         return BinOp(op, _convert(node.left, clean, offset), _convert(node.right, clean, offset))
     if isinstance(node, ast.Constant) and type(node.value) is int:
         return Num(node.value)  # at most MAX_DIGITS digits: checked by _numbers
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
         operand = node.operand
-        literal = not clean[node.col_offset + offset + 1 : operand.col_offset + offset].strip()
-        if (
-            type(getattr(operand, "value", None)) is int
-            and literal
-            and _bracketed(node, clean, offset)
-        ):
-            return Num(-operand.value)
+        start, end = node.col_offset + offset, node.end_col_offset + offset
+        literal = not clean[start + 1 : operand.col_offset + offset].strip()
+        alone = clean[:start].rstrip().endswith("(") and clean[end:].lstrip().startswith(")")
+        if type(getattr(operand, "value", None)) is int and literal and alone:
+            return Num(-operand.value)  # a negative card alone in its own brackets: (-3)
         raise ExpressionError(
             f"column {column}: a minus sign needs something before it; write a negative card as (-3)"
         )
@@ -204,20 +181,3 @@ def _convert(node: ast.AST, clean: str, offset: int) -> Expr:
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.UAdd):
         raise ExpressionError(f"column {column}: a plus sign needs something before it")
     raise ExpressionError(f"column {column}: not an arithmetic expression")
-
-
-def _bracketed(node: ast.AST, clean: str, offset: int) -> bool:
-    """Whether a unary-minus literal stands alone in its own brackets, as in `(-3)`."""
-    start = node.col_offset + offset
-    end = node.end_col_offset + offset
-    before = clean[:start].rstrip()
-    after = clean[end:].lstrip()
-    return before.endswith("(") and after.startswith(")")
-
-
-def _operator_column(node: ast.BinOp, clean: str, offset: int) -> int:
-    start = node.left.end_col_offset + offset
-    for index in range(start, len(clean)):
-        if clean[index] in "*/%@":
-            return index + 1
-    return node.col_offset + offset + 1

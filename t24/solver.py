@@ -25,17 +25,13 @@ def as_method(method) -> str:
     return method
 
 
-def copes(method: str, hand: Hand) -> bool:
-    """Whether a method takes this hand on, from the hand's counts alone."""
-    return TABLE[method].size(hand) <= TABLE[method].limit
-
-
 def check_size(method: str, hand: Hand) -> int:
     """The method's size for this hand; past its limit, refuse naming the first method that copes."""
     record = TABLE[method]
     size = record.size(hand)
     if size > record.limit:
-        instead = next((other for other in record.instead if copes(other, hand)), None)
+        copes = (m for m in record.instead if TABLE[m].size(hand) <= TABLE[m].limit)
+        instead = next(copes, None)
         words = (method, size, record.unit, len(hand), record.limit, instead)
         error = SearchTooLarge(too_large(*words, option=False))
         error.option_text = too_large(*words, option=True)  # the same, in command-line words

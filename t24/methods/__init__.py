@@ -23,14 +23,18 @@ class Method:
 
     name: str
     solve: Callable[..., list]  # solve(hand, target, first): a checked sorted hand, a Fraction
-    post: str | None  # the title(s) of the post it follows, None for an optimised method
-    as_written: bool
     size: Callable[[Sequence[int]], int]  # the search's size from the hand's counts alone
-    unit: str  # what `size` counts (plural)
     limit: int  # the largest size it takes on (a search of seconds)
-    instead: tuple[str, ...]  # the methods to suggest when it refuses, in order
     colour: str  # for every plot and the lab
     summary: str
+    post: str | None = None  # the title(s) of the post it follows, None for an optimised method
+    unit: str = "candidates"  # what `size` counts (plural)
+    instead: tuple[str, ...] = ("fast",)  # the methods to suggest when it refuses, in order
+
+    @property
+    def as_written(self) -> bool:
+        """Whether it follows a post as written (else it is optimised)."""
+        return self.post is not None
 
     @property
     def label(self) -> str:
@@ -38,85 +42,66 @@ class Method:
         return "as written" if self.as_written else "optimised"
 
 
-POSTFIX_POSTS = "24点解法; 24点扑克牌游戏的算法实现"
 TABLE = {
     method.name: method
     for method in (
         Method(
             "patterns",
             patterns.solve,
-            "24点解法",
-            True,
             sizes.pattern_candidates,
-            "candidates",
             100_000,
-            ("patterns-compiled", "fast"),
             "#1f77b4",
             "fill 11 bracket patterns with every ordering and operator triple; parse and evaluate each text",
+            "24点解法",
+            instead=("patterns-compiled", "fast"),
         ),
         Method(
             "postfix",
             postfix.solve,
-            POSTFIX_POSTS,
-            True,
             sizes.postfix_candidates,
-            "candidates",
             250_000,
-            ("postfix-compiled", "fast"),
             "#ff7f0e",
             "every push/pop order of every ordering and operator triple, evaluated with a stack",
+            "24点解法; 24点扑克牌游戏的算法实现",
+            instead=("postfix-compiled", "fast"),
         ),
         Method(
             "recursive",
             recursive.solve,
-            "24点经典算法",
-            True,
             lambda hand: sizes.final_numbers(len(hand)),
-            "final numbers",
             2_000_000,
-            ("fast",),
             "#2ca02c",
             "take two numbers, put one of their six results back, recurse",
+            "24点经典算法",
+            unit="final numbers",
         ),
         Method(
             "patterns-compiled",
             compiled.solve_patterns,
-            None,
-            False,
             sizes.compiled_patterns,
-            "candidates",
             2_000_000,
-            ("fast",),
             "#7fb2e5",
             "the pattern candidates, compiled once and evaluated per ordering",
         ),
         Method(
             "postfix-compiled",
             compiled.solve_postfix,
-            None,
-            False,
             sizes.compiled_postfix,
-            "candidates",
             2_000_000,
-            ("fast",),
             "#ffbf80",
             "the postfix candidates, compiled once and evaluated per ordering",
         ),
         Method(
             "fast",
             fast.solve,
-            None,
-            False,
             sizes.fast_work,
-            "candidates",
             32_000_000,
-            (),
             "#d62728",
             "the values of every sub-multiset, remembered; one answer per distinct answer",
+            instead=(),
         ),
     )
 }
 METHODS = tuple(TABLE)
 AS_WRITTEN = tuple(name for name, method in TABLE.items() if method.as_written)
 OPTIMISED = tuple(name for name, method in TABLE.items() if not method.as_written)
-# What the comparison lab runs on every slider move: the quick ones.

@@ -14,17 +14,15 @@ so this screen can miss nothing; each hit is then confirmed with `Fraction`.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import cache
-from itertools import product
+from functools import cache, partial
 
-from ..expr import BinOp, Expr, Num, from_postfix
+from ..expr import BinOp, Expr, Num
 from ..hand import orderings
 from ..parse import parse
 from . import patterns, postfix
-
-Template = int | tuple  # a slot number, or (op, left template, right template)
 
 # `t24.expr.OPS` on unreduced pairs (numerator, denominator); None is a division by zero.
 PAIR_OPS = {
@@ -35,126 +33,89 @@ PAIR_OPS = {
 }
 
 
-def template_of(expr: Expr) -> Template:
-    """The template of a tree whose leaves hold slot numbers."""
-    if isinstance(expr, Num):
-        return expr.n
-    return (expr.op, template_of(expr.left), template_of(expr.right))
-
-
-def instantiate(template: Template, numbers: Sequence[int]) -> Expr:
-    """Put the numbers into a template's slots and return the expression tree."""
-    if isinstance(template, int):
-        return Num(numbers[template])
-    op, left, right = template
-    return BinOp(op, instantiate(left, numbers), instantiate(right, numbers))
+def instantiate(template: Expr, numbers: Sequence[int]) -> Expr:
+    """Put the numbers into a template's slots (its leaves) and return the expression tree."""
+    if isinstance(template, Num):
+        return Num(numbers[template.n])
+    return BinOp(
+        template.op, instantiate(template.left, numbers), instantiate(template.right, numbers)
+    )
 
 
 class CompiledTemplates:
-    """Templates merged into one table of distinct sub-expressions, evaluated per permutation."""
+    """Templates merged into one table of distinct sub-expressions, evaluated per ordering."""
 
-    def __init__(self, templates: Sequence[Template]):
+    def __init__(self, templates: Sequence[Expr]):
         self.templates = list(templates)
-        self._position: dict[Template, int] = {}
+        self.position: dict[Expr, int] = {}
         self.nodes: list[tuple] = []  # (op, left position, right position) or (None, slot, None)
         self.roots = [self._add(template) for template in self.templates]
-        self.distinct_roots = sorted(set(self.roots))
 
-    def _add(self, template: Template) -> int:
-        if template in self._position:
-            return self._position[template]
-        if isinstance(template, int):
-            entry = (None, template, None)
-        else:
-            op, left, right = template
-            entry = (op, self._add(left), self._add(right))
-        self.nodes.append(entry)
-        self._position[template] = len(self.nodes) - 1
-        return len(self.nodes) - 1
+    def _add(self, template: Expr) -> int:
+        if template not in self.position:
+            if isinstance(template, Num):
+                entry = (None, template.n, None)
+            else:
+                entry = (template.op, self._add(template.left), self._add(template.right))
+            self.nodes.append(entry)
+            self.position[template] = len(self.nodes) - 1
+        return self.position[template]
 
     def hits(self, numbers: Sequence[int], target: Fraction) -> list[int]:
         """Indices of the templates whose value is exactly `target` for these numbers."""
-        values = self.evaluate(numbers)
-        num, den = target.numerator, target.denominator
-        hit_roots = set()
-        for root in self.distinct_roots:
-            value = values[root]
-            if value is not None and value[0] * den == num * value[1]:
-                hit_roots.add(root)
-        if not hit_roots:
-            return []
-        return [index for index, root in enumerate(self.roots) if root in hit_roots]
-
-    def evaluate(self, numbers: Sequence[int]) -> list:
-        """Every node's value as an unreduced (numerator, denominator) pair, None after x/0."""
-        values: list = [None] * len(self.nodes)
-        for position, (op, a, b) in enumerate(self.nodes):
+        values: list = []  # every node's value as an unreduced pair, None after x/0
+        for op, a, b in self.nodes:
             if op is None:
-                values[position] = (numbers[a], 1)
-                continue
-            x, y = values[a], values[b]
-            if x is not None and y is not None:
-                values[position] = PAIR_OPS[op](*x, *y)
-        return values
-
-
-def confirm(expr: Expr, target: Fraction) -> Expr:
-    """Check a screened hit with Fraction arithmetic; a mismatch is a bug, never an answer."""
-    if expr.value != target:
-        raise RuntimeError(f"the template screen and Fraction disagree on {expr}")
-    return expr
-
-
-@cache
-def pattern_table(count: int) -> CompiledTemplates:
-    """Every (pattern, operators) candidate for `count` numbers, compiled once into templates."""
-    slots = list(range(count))
-    return CompiledTemplates(
-        [
-            template_of(parse(patterns.fill(pattern, slots, ops)))
-            for pattern in patterns.patterns_for(count)
-            for ops in product(patterns.OPERATORS, repeat=count - 1)
-        ]
-    )
+                values.append((numbers[a], 1))
+            else:
+                x, y = values[a], values[b]
+                values.append(None if x is None or y is None else PAIR_OPS[op](*x, *y))
+        num, den = target.numerator, target.denominator
+        hit = {
+            root
+            for root in set(self.roots)
+            if values[root] and values[root][0] * den == num * values[root][1]
+        }
+        return [index for index, root in enumerate(self.roots) if root in hit] if hit else []
 
 
 @cache
-def postfix_table(count: int) -> CompiledTemplates:
-    """Every (operators, stack order) candidate for `count` numbers, compiled once."""
+def table(method: str, count: int) -> CompiledTemplates:
+    """Every candidate of the method for `count` numbers, in its loops' order, compiled once."""
     slots = list(range(count))
-    return CompiledTemplates(
-        [
-            template_of(from_postfix(order))
-            for ops in product(patterns.OPERATORS, repeat=count - 1)
-            for order in postfix.stack_orders(slots, ops)
-        ]
+    choices = list(itertools.product(patterns.OPERATORS, repeat=count - 1))
+    if method == "patterns":
+        texts = (
+            patterns.fill(shape, slots, ops)
+            for shape in patterns.patterns_for(count)
+            for ops in choices
+        )
+        return CompiledTemplates([parse(text) for text in texts])
+    orders = (order for ops in choices for order in postfix.stack_orders(slots, ops))
+    return CompiledTemplates([postfix.to_infix(order) for order in orders])
+
+
+def solve(method: str, hand: Sequence[int], target: Fraction, first: bool = False) -> list[Expr]:
+    """The as-written method's trees, in its loops' order, each candidate compiled once.
+
+    The pattern loops run pattern, ordering, operators; the postfix loops ordering, then the
+    candidates (operators, stack order): a hit's place is (group, ordering, place in the group).
+    """
+    compiled = table(method, len(hand))
+    group = 4 ** (len(hand) - 1) if method == "patterns" else len(compiled.templates)
+    hits = sorted(
+        (index // group, order, index % group, numbers)
+        for order, numbers in enumerate(orderings(hand))
+        for index in compiled.hits(numbers, target)
     )
-
-
-def solve_patterns(hand: Sequence[int], target: Fraction, first: bool = False) -> list[Expr]:
-    """`patterns-compiled`: the pattern loops' trees, in their order, each candidate compiled once."""
-    table = pattern_table(len(hand))
-    ops_count = 4 ** (len(hand) - 1)
-    hits = []  # the loops' order: pattern, then ordering, then operators
-    for order, numbers in enumerate(orderings(hand)):
-        for index in table.hits(numbers, target):
-            hits.append((index // ops_count, order, index % ops_count, index, numbers))
-    hits.sort(key=lambda hit: hit[:3])
     found: dict[Expr, None] = {}
-    for *_, index, numbers in hits:
-        found.setdefault(confirm(instantiate(table.templates[index], numbers), target))
-        if first:
-            break
+    for part, _, rest, numbers in hits[:1] if first else hits:
+        expr = instantiate(compiled.templates[part * group + rest], numbers)
+        if expr.value != target:  # the screen and Fraction disagree: a bug, never an answer
+            raise RuntimeError(f"the template screen and Fraction disagree on {expr}")
+        found.setdefault(expr)
     return list(found)
 
 
-def solve_postfix(hand: Sequence[int], target: Fraction, first: bool = False) -> list[Expr]:
-    """`postfix-compiled`: the postfix loops' trees, in their order, each candidate compiled once."""
-    table = postfix_table(len(hand))
-    found: dict[Expr, None] = {}
-    for numbers in orderings(hand):
-        for index in table.hits(numbers, target):
-            found.setdefault(confirm(instantiate(table.templates[index], numbers), target))
-            if first:
-                return list(found)
-    return list(found)
+solve_patterns = partial(solve, "patterns")
+solve_postfix = partial(solve, "postfix")
