@@ -25,18 +25,27 @@ def as_method(method) -> str:
     return method
 
 
-def check_size(method: str, hand: Hand) -> int:
-    """The method's size for this hand; past its limit, refuse naming the first method that copes."""
+def check_size(method: str, hand: Hand, first: bool = False) -> int:
+    """The method's size for this hand; past its limit, refuse naming the first method that copes.
+
+    `first`: the size of looking for one answer (or a yes/no), where a method knows it is less.
+    """
     record = TABLE[method]
-    size = record.size(hand)
+    size = (first and record.first_size or record.size)(hand)
     if size > record.limit:
-        copes = (m for m in record.instead if TABLE[m].size(hand) <= TABLE[m].limit)
+        copes = (m for m in record.instead if check_fits(m, hand, first))
         instead = next(copes, None)
         words = (method, size, record.unit, len(hand), record.limit, instead)
         error = SearchTooLarge(too_large(*words, option=False))
         error.option_text = too_large(*words, option=True)  # the same, in command-line words
         raise error
     return size
+
+
+def check_fits(method: str, hand: Hand, first: bool = False) -> bool:
+    """Whether the method takes this hand on (in first-answer mode when `first`)."""
+    record = TABLE[method]
+    return (first and record.first_size or record.size)(hand) <= record.limit
 
 
 def solve(
@@ -53,7 +62,7 @@ def solve(
     """
     # A hand is a multiset: sorting it makes the answers independent of how the cards were dealt.
     hand, target, method = tuple(sorted(as_hand(numbers))), as_target(target), as_method(method)
-    check_size(method, hand)
+    check_size(method, hand, first)
     found = TABLE[method].solve(hand, target, first=first)
     return distinct_answers(found) if distinct and method != "fast" else found
 
@@ -61,5 +70,5 @@ def solve(
 def can_make(numbers: Sequence[int], target=24) -> bool:
     """Whether `target` can be made from exactly these numbers with + - * / and brackets."""
     hand, target = tuple(sorted(as_hand(numbers))), as_target(target)
-    check_size("fast", hand)
+    check_size("fast", hand, first=True)
     return fast.can_make(hand, target)

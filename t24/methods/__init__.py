@@ -30,6 +30,7 @@ class Method:
     post: str | None = None  # the title(s) of the post it follows, None for an optimised method
     unit: str = "candidates"  # what `size` counts (plural)
     instead: tuple[str, ...] = ("fast",)  # the methods to suggest when it refuses, in order
+    first_size: Callable[[Sequence[int]], int] | None = None  # for one answer, if it is less
 
     @property
     def as_written(self) -> bool:
@@ -99,6 +100,7 @@ TABLE = {
             "#d62728",
             "the values of every sub-multiset, remembered; one answer per distinct answer",
             instead=(),
+            first_size=sizes.fast_first_work,
         ),
     )
 }

@@ -11,6 +11,7 @@ import pytest
 import t24
 from t24.hand import SearchTooLarge, orderings
 from t24.methods import TABLE, patterns, postfix, recursive, sizes
+from t24.solver import check_fits
 
 
 def uses_exactly(expr, hand):
@@ -164,8 +165,17 @@ REFUSED = [
 ]
 
 
-@pytest.mark.parametrize("hand, method, instead", REFUSED)
-@pytest.mark.parametrize("first", [False, True])
+# One answer (or a yes/no) costs fast only the values of the hand's parts: seven cards pass.
+REFUSED_FIRST = [r for r in REFUSED if r[1] != "fast"] + [
+    ((1, 2, 3, 4, 5, 6, 7, 8), "fast", None),
+    ((1,) * 10, "fast", None),
+]
+
+
+@pytest.mark.parametrize(
+    "hand, method, instead, first",
+    [(*r, False) for r in REFUSED] + [(*r, True) for r in REFUSED_FIRST],
+)
 def test_a_search_too_large_is_refused_before_any_work_naming_a_method_that_copes(
     hand, method, instead, first, monkeypatch
 ):
@@ -177,7 +187,7 @@ def test_a_search_too_large_is_refused_before_any_work_naming_a_method_that_cope
     ):
         t24.solve(hand, 0, method=method, first=first)
     if instead:
-        assert TABLE[instead].size(hand) <= TABLE[instead].limit
+        assert check_fits(instead, hand, first)
 
 
 @pytest.mark.parametrize(
@@ -188,9 +198,17 @@ def test_fast_takes_six_different_cards_and_seven_with_many_repeats(hand):
     assert TABLE["fast"].size(hand) <= TABLE["fast"].limit
 
 
-def test_can_make_is_refused_like_fast():
+def test_can_make_is_refused_like_fast_for_one_answer():
     with pytest.raises(SearchTooLarge, match="method='fast'"):
-        t24.can_make(range(1, 8))
+        t24.can_make(range(1, 9))
+
+
+@pytest.mark.parametrize("hand, target", [((0, 1, 2, 3, 4, 5), 0), ((1, 2, 3, 4, 5, 6, 7), 24)])
+def test_fast_finds_one_answer_where_listing_every_answer_is_refused(hand, target):
+    with pytest.raises(SearchTooLarge):
+        t24.solve(hand, target, method="fast")
+    (answer,) = t24.solve(hand, target, method="fast", first=True)
+    assert answer.value == target and t24.can_make(hand, target)
 
 
 def test_every_record_is_complete():
