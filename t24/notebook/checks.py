@@ -44,7 +44,7 @@ def spaced(items) -> str:
 
 def case_text(case: tuple) -> str:
     """A case in words: `((3, 3, 8, 8), 24)` is "3 3 8 8"; a target other than 24 is named."""
-    words = [str(arg) if isinstance(arg, (int, Fraction)) else spaced(arg) for arg in case]
+    words = [spaced(arg) if isinstance(arg, Iterable) else str(arg) for arg in case]
     if len(case) == 2 and isinstance(case[1], (int, Fraction)):
         return words[0] if case[1] == 24 else f"{words[0]} with target {words[1]}"
     return " and ".join(words)
