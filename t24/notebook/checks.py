@@ -12,8 +12,17 @@ from __future__ import annotations
 
 import re
 import traceback
+from collections import Counter
 from collections.abc import Callable, Iterable
 from fractions import Fraction
+from functools import partial
+
+from ..deck import solvable_hands
+from ..distinct import canonical
+from ..methods import patterns, postfix, recursive
+from ..parse import parse
+from ..solver import solve
+from ..text import hand_text
 
 # What went wrong, in plain words, and where to look, for the errors a lesson's code can raise.
 ERRORS = {
@@ -35,7 +44,7 @@ def spaced(items) -> str:
 
 def case_text(case: tuple) -> str:
     """A case in words: `((3, 3, 8, 8), 24)` is "3 3 8 8"; a target other than 24 is named."""
-    words = [str(arg) if isinstance(arg, (int, Fraction)) else spaced(arg) for arg in case]
+    words = [spaced(arg) if isinstance(arg, Iterable) else str(arg) for arg in case]
     if len(case) == 2 and isinstance(case[1], (int, Fraction)):
         return words[0] if case[1] == 24 else f"{words[0]} with target {words[1]}"
     return " and ".join(words)
@@ -72,14 +81,34 @@ def _not_in(items: list, others: list) -> list:
     return [item for item in items if item not in pool]
 
 
-def _difference(got: list, want: list, ordered: bool) -> tuple[str, object] | None:
-    """('misses' | 'extra', one example), ('order', None), or None when they agree."""
-    missing, extra = _not_in(want, got), _not_in(got, want)
+def verdict(attempt, expected, case, what, show, ordered) -> tuple[str, tuple] | None:
+    """None when right on `case`, else its sentence and the example a hint asks about (or ())."""
+    try:
+        got = attempt(*case)
+        if got is not None and not isinstance(got, (str, bytes)) and hasattr(got, "__iter__"):
+            got = list(got)
+    except NotImplementedError:
+        return f"Your {what} is not written yet: write its body, then run this check again.", ()
+    except Exception as error:  # noqa: BLE001 -- every error becomes a sentence
+        return error_sentence(error, attempt, case, what), ()
+    want, words = expected(*case), case_text(case)
+    if not isinstance(want, (list, tuple, set, frozenset)):
+        wrong = f"Your {what} gives {show(got)} for {words}, which is not right."
+        return None if got == want else (wrong, (got,))
+    if not isinstance(got, list):
+        kind = "nothing" if got is None else f"one {type(got).__name__}, not a list,"
+        return f"Your {what} gives back {kind} for {words}: check what it returns.", ()
+    missing, extra = _not_in(list(want), got), _not_in(got, list(want))
     if missing:
-        return "misses", missing[0]
+        return f"Your {what} misses `{show(missing[0])}` for {words}.", missing[:1]
     if extra:
-        return "extra", extra[0]
-    return ("order", None) if ordered and got != want else None
+        return (
+            f"Your {what} gives `{show(extra[0])}` for {words}, which should not be there.",
+            extra[:1],
+        )
+    if ordered and got != list(want):
+        return f"Your {what} has the right items for {words}, but not in the right order.", ()
+    return None
 
 
 def check(
@@ -95,53 +124,30 @@ def check(
     """Run `attempt` and `expected` on every case; print one sentence; True only when right."""
     cases = list(cases)
     for case in cases:
-        try:
-            got = attempt(*case)
-            if got is not None and not isinstance(got, (str, bytes)) and hasattr(got, "__iter__"):
-                got = list(got)
-        except NotImplementedError:
-            print(f"Your {what} is not written yet: write its body, then run this check again.")
+        found = verdict(attempt, expected, case, what, show, ordered)
+        if found:
+            sentence, example = found
+            question = f" {hint(*example, case)}" if hint and example else ""
+            print(sentence + question)
             return False
-        except Exception as error:  # noqa: BLE001 -- every error becomes a sentence
-            print(error_sentence(error, attempt, case, what))
-            return False
-        want = expected(*case)
-        if not isinstance(want, (list, tuple, set, frozenset)):
-            if got != want:
-                question = f" {hint(got, case)}" if hint else ""
-                print(
-                    f"Your {what} gives {show(got)} for {case_text(case)}, which is not right.{question}"
-                )
-                return False
-            continue
-        if not isinstance(got, list):
-            kind = "nothing" if got is None else f"one {type(got).__name__}, not a list,"
-            print(f"Your {what} gives back {kind} for {case_text(case)}: check what it returns.")
-            return False
-        found = _difference(got, list(want), ordered)
-        if found is None:
-            continue
-        kind, example = found
-        question = f" {hint(example, case)}" if hint and example is not None else ""
-        said = {
-            "misses": f"misses `{show(example)}` for {case_text(case)}.",
-            "extra": f"gives `{show(example)}` for {case_text(case)}, which should not be there.",
-            "order": f"has the right items for {case_text(case)}, but not in the right order.",
-        }[kind]
-        print(f"Your {what} {said}{question}")
-        return False
-    print(f"Right: your {what} agrees on all {len(cases)} cases tried.")
+    tried = "the 1 case" if len(cases) == 1 else f"all {len(cases)} cases"
+    print(f"Right: your {what} agrees on {tried} tried.")
     return True
 
 
 # 01 pattern strings and 02 postfix enumeration: the searches a student writes, beside t24's.
 
 HANDS = [(4, 5, 6, 7), (3, 3, 8, 8), (1, 5, 5, 5), (10, 10, 4, 4), (1, 4, 5, 6)]
+HANDS = [(hand, Fraction(24)) for hand in HANDS]
+
+
+def asks(found: Callable, ok: str, wrong: str) -> Callable:
+    """A hint: `ok` when the example is among what `found(*case)` gives, else `wrong`."""
+    return lambda example, case: ok if example in found(*case) else wrong
 
 
 def check_patterns(search: Callable) -> bool:
     """Lesson 01: the student's pattern search beside `patterns.search`, on a few hands."""
-    from ..methods import patterns
 
     def hint(text, case):
         shape = re.sub(r"[-+*/]", "o", re.sub(r"\d+", "n", text))
@@ -149,13 +155,11 @@ def check_patterns(search: Callable) -> bool:
             return f"It fills the pattern `{shape}`: do your loops reach it with every ordering and triple?"
         return "Is its exact value the target? Compare with `patterns.evaluate`."
 
-    cases = [(hand, Fraction(24)) for hand in HANDS]
-    return check(search, patterns.search, cases, what="search", hint=hint)
+    return check(search, patterns.search, HANDS, what="search", hint=hint)
 
 
 def check_evaluate(evaluate: Callable) -> bool:
     """Lesson 02: the student's stack machine beside `postfix.evaluate`, on a few sequences."""
-    from ..methods import postfix
 
     def hint(value, case):
         if value is not None and -value == postfix.evaluate(*case):
@@ -170,13 +174,11 @@ def check_evaluate(evaluate: Callable) -> bool:
 
 def check_stack_orders(stack_orders: Callable) -> bool:
     """Lesson 02: the student's push/pop recursion beside `postfix.stack_orders`."""
-    from ..methods import postfix
-
-    def hint(tokens, case):
-        if tokens in postfix.stack_orders(*case):
-            return "Does it try both moves: push the next number, and pop two when it can?"
-        return "Does every operator find two numbers on the stack, and is everything used?"
-
+    hint = asks(
+        postfix.stack_orders,
+        "Does it try both moves: push the next number, and pop two when it can?",
+        "Does every operator find two numbers on the stack, and is everything used?",
+    )
     cases = [((4, 5, 6, 7), "+-*"), ((1, 2, 3), "*/"), ((1, 2, 3, 4, 5), "+-*/")]
     return check(
         stack_orders, postfix.stack_orders, cases, what="recursion", show=spaced, hint=hint
@@ -185,27 +187,19 @@ def check_stack_orders(stack_orders: Callable) -> bool:
 
 def check_postfix(search: Callable) -> bool:
     """Lesson 02: the student's postfix search beside `postfix.search`, on a few hands."""
-    from ..methods import postfix
-
-    def hint(tokens, case):
-        if tokens in postfix.search(*case):
-            return "Do your loops take every ordering, every operator triple and every stack order?"
-        return "Is its exact value the target? Compare with `postfix.evaluate`."
-
-    cases = [(hand, Fraction(24)) for hand in HANDS]
-    return check(search, postfix.search, cases, what="search", show=spaced, hint=hint)
+    hint = asks(
+        postfix.search,
+        "Do your loops take every ordering, every operator triple and every stack order?",
+        "Is its exact value the target? Compare with `postfix.evaluate`.",
+    )
+    return check(search, postfix.search, HANDS, what="search", show=spaced, hint=hint)
 
 
-# ---- lesson 03: recursive reduction -------------------------------------------------------
-
-REDUCTION_CASES = [((3, 3, 8, 8), 24), ((4, 5, 6, 7), 24), ((1, 5, 5, 5), 24), ((2, 3, 4), 10)]
+# 03 recursive reduction: the post's Search(n), `search(array, n, target, found)`.
 
 
 def check_reduction(search: Callable) -> bool:
-    """Check a Search(n) like the post's, `search(array, n, target, found)`, in one sentence."""
-    from fractions import Fraction
-
-    from ..methods import recursive
+    """Lesson 03: the student's Search(n) beside `recursive.search`, by the answers it finds."""
 
     def hits(step: Callable) -> Callable:
         def attempt(hand: tuple, target: int) -> list:
@@ -226,44 +220,35 @@ def check_reduction(search: Callable) -> bool:
             f"{left}, not {case_text(case)} — what must you put back after the recursive call?"
         )
 
-    return check(hits(search), hits(recursive.search), REDUCTION_CASES, what="search", hint=hint)
+    cases = [((3, 3, 8, 8), 24), ((4, 5, 6, 7), 24), ((1, 5, 5, 5), 24), ((2, 3, 4), 10)]
+    return check(hits(search), hits(recursive.search), cases, what="search", hint=hint)
 
 
-# --- 06 exact arithmetic and 07 distinct answers ----------------------------------------------
+# 06 exact arithmetic and 07 distinct answers: these checks print their sentence only.
 
-EXACT_CASES = (
-    "8 / (3 - 8 / 3)",
-    "4 / (1 - 5 / 6)",
-    "7 - (6 - 5) / 3",
-    "1 / 3 + 1 / 6",
-    "6 / (5 / 4 - 1)",
-)
+EXACT_CASES = ["8 / (3 - 8 / 3)", "4 / (1 - 5 / 6)", "7 - (6 - 5) / 3", "1 / 3 + 1 / 6"]
+EXACT_CASES = [(parse(text),) for text in EXACT_CASES + ["6 / (5 / 4 - 1)"]]
 
 
 def check_exact_value(exact_value: Callable) -> None:
     """Lesson 06: does `exact_value(expr)` give every tree's exact value? One sentence."""
-    from t24 import parse
 
     def hint(got, case):
         if isinstance(got, float):
             return "Is every step a Fraction? A float cannot hold 8/3 or 5/6 exactly."
         return "Which operand comes first in − and ÷?"
 
-    cases = [(parse(text),) for text in EXACT_CASES]
-    check(exact_value, lambda expr: expr.value, cases, what="`exact_value`", hint=hint)
+    check(exact_value, lambda expr: expr.value, EXACT_CASES, what="`exact_value`", hint=hint)
 
 
 def check_float32_value(float32_value: Callable) -> None:
     """Lesson 06, exercise 1: does `float32_value(expr)` compute step by step in 32-bit floats?"""
     import numpy as np
 
-    from t24 import parse
-
-    cases = [(parse(text),) for text in EXACT_CASES[:3]]
     check(
         float32_value,
         lambda expr: expr.to_sympy(leaf=np.float32),
-        cases,
+        EXACT_CASES[:3],
         what="`float32_value`",
         hint=lambda got, case: "Is every card a 32-bit float before the first step?",
     )
@@ -280,30 +265,22 @@ SAME_ANSWER_CASES = {
     ("2 - 6", "6 - 2"): "Does the right operand of − get the other sign?",
     ("6 * 2 * 2 * 1", "6 * 2 * 2 / 1"): "Does your key keep × 1 and ÷ 1 apart?",
     ("12 + 1", "1 + 2 + 1"): "Can a number's digits run into the next item in your key?",
-    (
-        "(5 + 7) * 2",
-        "5 + 7 * 2",
-    ): "Does your key keep a sum inside a product apart from a product inside a sum?",
+    ("(5 + 7) * 2", "5 + 7 * 2"): (
+        "Does your key keep a sum inside a product apart from a product inside a sum?"
+    ),
 }
 
 
 def _same_under(key: Callable, first: str, second: str) -> bool:
     """Whether `key` calls two typed expressions the same answer."""
-    from t24 import parse
-
     return key(parse(first)) == key(parse(second))
 
 
 def check_key(key: Callable) -> None:
     """Lesson 07: does `key` call two expressions the same answer exactly when t24 does?"""
-    from functools import partial
-
-    from t24 import parse
-    from t24.distinct import canonical
-
     check(
         partial(_same_under, key),
-        lambda a, b: canonical(parse(a)) == canonical(parse(b)),
+        lambda first, second: canonical(parse(first)) == canonical(parse(second)),
         list(SAME_ANSWER_CASES),
         what="key",
         show=lambda same: "the same answer" if same else "two different answers",
@@ -313,39 +290,32 @@ def check_key(key: Callable) -> None:
 
 def check_count_answers(count_answers: Callable) -> None:
     """Lesson 07, exercise 1: does `count_answers(hand)` count t24's distinct answers?"""
-    from t24 import solve
-
-    hands = [(1, 2, 3, 4), (3, 3, 7, 7), (1, 5, 5, 5), (2, 2, 6, 8)]
     check(
         count_answers,
         lambda hand: len(solve(hand, distinct=True)),
-        [(hand,) for hand in hands],
+        [((1, 2, 3, 4),), ((3, 3, 7, 7),), ((1, 5, 5, 5),), ((2, 2, 6, 8),)],
         what="`count_answers`",
         hint=lambda got, case: "Does it count the different keys, each once?",
     )
 
 
-# --- 08 the whole deck and 09 play ------------------------------------------------------------
+# 08 the whole deck and 09 play.
 
 
-def check_solvable_hands(solvable_hands: Callable) -> bool:
+def check_solvable_hands(attempt: Callable) -> bool:
     """Lesson 08: `solvable_hands(high)`, every hand of four cards from 1 to `high` that makes 24."""
-    from t24.deck import solvable_hands as expected
-    from t24.text import hand_text
 
     def question(hand: tuple, case: tuple) -> str:
         return f"Can {hand_text(hand)} make 24? Ask `t24.can_make({tuple(hand)})` (cards 1 to {case[0]})."
 
     cases = [(6,), (9,)]
     return check(
-        solvable_hands, expected, cases, what="`solvable_hands`", show=hand_text, hint=question
+        attempt, solvable_hands, cases, what="`solvable_hands`", show=hand_text, hint=question
     )
 
 
 def unused_cards(cards, numbers) -> list:
     """The cards the numbers leave unused, each as often as it is left over."""
-    from collections import Counter
-
     return sorted((Counter(cards) - Counter(numbers)).elements())
 
 
@@ -355,11 +325,6 @@ def check_unused(unused: Callable) -> bool:
     def question(card: int, case: tuple) -> str:
         return f"How many times is {card} among the cards, and how many times among the numbers?"
 
-    cases = [
-        ((3, 3, 8, 8), [3, 8]),
-        ((3, 3, 8, 8), [3, 3, 8]),
-        ((1, 5, 5, 5), [5, 1, 5, 5]),
-        ((4, 4, 10, 10), [10, 10, 4, 1]),
-        ((2, 7, 7, 10), []),
-    ]
+    cases = [((3, 3, 8, 8), [3, 8]), ((3, 3, 8, 8), [3, 3, 8]), ((1, 5, 5, 5), [5, 1, 5, 5])]
+    cases += [((4, 4, 10, 10), [10, 10, 4, 1]), ((2, 7, 7, 10), [])]
     return check(unused, unused_cards, cases, what="`unused`", hint=question)

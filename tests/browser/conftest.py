@@ -168,7 +168,8 @@ def jupyter_lab(browser_type_launch_args, tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def voila_app(browser_type_launch_args, tmp_path_factory):
-    """The code-free app as `make app` serves it (app/serve.py): its address and token."""
+    """The code-free app as `make app` serves it (app/serve.py, one student's pools, warm):
+    its address and token."""
     root = tmp_path_factory.mktemp("voila")
     port, token = free_port(), secrets.token_hex(16)
     env = {**jupyter_env(root), "JUPYTER_TOKEN": token}
@@ -176,12 +177,18 @@ def voila_app(browser_type_launch_args, tmp_path_factory):
         sys.executable,
         str(REPO / "app/serve.py"),
         "--no-browser",
+        "--students=1",
         f"--port={port}",
         "--Voila.port_retries=0",
         "--Voila.ip=127.0.0.1",
         "--Voila.auto_token=True",
         str(REPO / "app"),
     ]
-    url = f"http://127.0.0.1:{port}"
-    with serving(command, root, env, f"{url}/voila/static/extension.js", root / "log"):
+    url, log = f"http://127.0.0.1:{port}", root / "log"
+    with serving(command, root, env, f"{url}/", log):
+        deadline = time.monotonic() + 180  # the pools of warm kernels fill
+        while "ready for" not in log.read_text(errors="replace"):
+            if time.monotonic() > deadline:
+                pytest.fail(f"the app never said it was ready:\n{log.read_text()[-2000:]}")
+            time.sleep(0.5)
         yield url, token

@@ -18,10 +18,17 @@ SOFTWARE = re.compile(
 )
 
 
+# An exercise asks for code when it asks to write, compute, find or use something, or to try it.
+ASKS_FOR_CODE = re.compile(r"\b(write|compute|find|use `|try it|check with)\b", re.IGNORECASE)
+TIME = re.compile(
+    r"^\*\*Time\*\*: about (\d+) minutes, and about (\d+) more for the exercises\.$", re.M
+)
+
+
 def cells(path: Path, kind: str | None = None) -> list[dict]:
-    """The notebook's cells (of one kind), navigation left out."""
+    """The notebook's cells (of one kind), navigation and contents left out."""
     found = json.loads(path.read_text(encoding="utf-8"))["cells"]
-    found = [c for c in found if "nav" not in c["metadata"].get("tags", [])]
+    found = [c for c in found if not {"nav", "nav-contents"} & set(c["metadata"].get("tags", []))]
     return [c for c in found if kind in (None, c["cell_type"])]
 
 
@@ -36,15 +43,36 @@ def test_every_source_has_its_students_copy():
 @pytest.mark.parametrize("path", COPIES, ids=lambda p: p.name)
 def test_a_lesson_fits_a_lesson(path):
     markdown = [text(c) for c in cells(path, "markdown")]
-    assert len(cells(path)) + 2 <= 60
+    assert len(json.loads(path.read_text(encoding="utf-8"))["cells"]) <= 60
     assert sum(len(m.split()) for m in markdown) <= 1500
     opening = markdown[0]
     assert re.match(r"# \S", opening) and re.search(r"^\*\*[^*]+\?\*\*", opening, re.MULTILINE)
-    assert "**Learning goals**" in opening and re.search(
-        r"\*\*Time\*\*: about \d+ minutes", opening
-    )
+    assert "**Learning goals**" in opening and TIME.search(opening)
     headings = [line for m in markdown for line in m.splitlines() if line.startswith("## ")]
     assert headings[-2:] == ["## Summary", "## Exercises"]
+
+
+def to_five(minutes: float) -> int:
+    """Rounded to the nearest 5 minutes, halves up."""
+    return int(minutes / 5 + 0.5) * 5
+
+
+@pytest.mark.parametrize("path", COPIES, ids=lambda p: p.name)
+def test_the_time_follows_the_guides_rule(path):
+    """130 words a minute, 1 a code cell, 2 a "Try it first", 8 a function; 6 an exercise."""
+    lesson = []
+    for cell in cells(path):
+        if cell["cell_type"] == "markdown" and "## Exercises" in text(cell):
+            lesson.append({**cell, "source": text(cell).split("## Exercises")[0]})
+            break
+        lesson.append(cell)
+    words = sum(len(text(c).split()) for c in lesson if c["cell_type"] == "markdown")
+    code = [text(c) for c in lesson if c["cell_type"] == "code"]
+    tries = sum(text(c).count("**Try it first.**") for c in lesson)
+    minutes = words / 130 + len(code) + 2 * tries + 8 * sum("# YOUR CODE HERE" in c for c in code)
+    exercises = sum(text(c).count("### Exercise") for c in cells(path, "markdown"))
+    stated = TIME.search(text(cells(path, "markdown")[0])).groups()
+    assert tuple(map(int, stated)) == (to_five(minutes), to_five(6 * exercises))
 
 
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)
@@ -63,12 +91,13 @@ def test_the_source_is_marked_the_nbgrader_way(path):
 
 
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)
-def test_every_exercise_has_a_solution_code_cell(path):
+def test_every_exercise_is_answered_in_a_solution_cell_in_code_when_it_asks_for_code(path):
     every = cells(path)
     for k, cell in enumerate(every):
-        if cell["cell_type"] == "markdown" and text(cell).startswith("### Exercise"):
-            after = every[k + 1]
-            assert after["cell_type"] == "code" and after["metadata"]["nbgrader"]["solution"]
+        if cell["cell_type"] == "markdown" and "### Exercise" in text(cell):
+            exercise, after = text(cell).split("### Exercise")[1], every[k + 1]
+            assert after["metadata"].get("nbgrader", {}).get("solution"), exercise
+            assert after["cell_type"] == "code" or not ASKS_FOR_CODE.search(exercise), exercise
 
 
 @pytest.mark.parametrize("path", COPIES, ids=lambda p: p.name)
