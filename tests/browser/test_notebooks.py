@@ -1,6 +1,7 @@
 """Every students' notebook, run all in JupyterLab in headless Chromium, as a student sees it.
 
-Each notebook in notebooks/ runs with no error output and every widget rendered; the lab's card
+Each notebook in notebooks/ runs with no error output and every widget rendered (a screenshot of
+each goes to docs/screenshots/); the lab's card
 slider is moved and the game's Check, Hint and Next are pressed (their notebooks are found by
 what they call, their widgets by CSS class), and what they show must change.
 """
@@ -14,7 +15,9 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
-NOTEBOOKS = sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("[0-9][0-9]-*.ipynb"))
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
+SCREENSHOTS = ROOT / "docs" / "screenshots"  # one per notebook, not committed (see its README)
 # True once the notebook's kernel is idle and no cell waits to run, and either every code cell
 # ran or the kernel has stayed idle for two seconds (after an error the rest never runs).
 JS_SETTLED = """() => {
@@ -101,7 +104,9 @@ def changed(page, css_class: str, before: str) -> str:
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda path: path.stem)
 def test_the_notebook_runs_in_the_browser(page, jupyter_lab, notebook):
-    assert run_all(page, jupyter_lab, notebook) == []
+    problems = run_all(page, jupyter_lab, notebook)
+    page.screenshot(path=SCREENSHOTS / f"{notebook.stem}.png", full_page=True)
+    assert problems == []
 
 
 def test_the_labs_card_slider_changes_the_result(page, jupyter_lab):
