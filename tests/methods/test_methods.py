@@ -157,6 +157,8 @@ REFUSED = [
     ((1, 2, 3, 4, 5, 6), "recursive", "fast"),
     ((2, 2, 2, 2, 2, 2), "patterns-compiled", "fast"),
     ((0,) * 7, "postfix-compiled", "fast"),
+    ((0, 0, 0, 2, 2, 2), "postfix-compiled", "fast"),  # target 0: 200,000 answers to build
+    ((0, 0, 1, 2, 3), "patterns-compiled", "fast"),
     ((0, 1, 2, 3, 4, 5), "fast", None),
     ((0, 1, 2, 3, 4, 5, 6), "fast", None),
     ((1, 2, 3, 4, 5, 6, 7), "fast", None),
