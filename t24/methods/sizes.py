@@ -77,4 +77,4 @@ def fast_work(hand: Sequence[int]) -> int:
 
 def fast_first_work(hand: Sequence[int]) -> int:
     """fast's work for one answer or a yes/no: the values its parts make, one card fewer."""
-    return postfix_candidates(hand[1:])
+    return postfix_candidates(hand[1:] or hand)  # one card: itself

@@ -200,6 +200,13 @@ def test_fast_takes_six_different_cards_and_seven_with_many_repeats(hand):
     assert TABLE["fast"].size(hand) <= TABLE["fast"].limit
 
 
+@pytest.mark.parametrize("method", t24.METHODS)
+@pytest.mark.parametrize("first", [False, True])
+def test_one_card_is_sized_in_every_mode(method, first):
+    assert [str(e) for e in t24.solve([24], method=method, first=first)] == ["24"]
+    assert t24.can_make([24]) and not t24.can_make([-24])
+
+
 def test_can_make_is_refused_like_fast_for_one_answer():
     with pytest.raises(SearchTooLarge, match="method='fast'"):
         t24.can_make(range(1, 9))
