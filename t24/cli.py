@@ -289,6 +289,8 @@ def main(argv=None) -> int:
     try:
         if sys.stdout is None:
             raise OSError("standard output is closed; nothing can be printed")
+        if sys.stderr is None:  # `2>&-`: its messages are lost, yet input() needs one to run
+            sys.stderr = open(os.devnull, "w")
         parser = build_parser()
         args = parser.parse_args(_arrange(argv, parser))
         args.outcome, args.command_line = FOUND, shlex.join(["t24", *argv])

@@ -455,11 +455,13 @@ def load_results(path=None) -> dict:
     try:
         for name in FILES:
             results[name.split(".")[0]] = _read(folder.joinpath(name).read_text("utf-8"), name)
+        name = ""  # the files together: whatever the tables show must be there
+        format_table(results)
     except FileNotFoundError:
         raise InputError(
             f"no benchmark results in {folder} (no {name}); {how} makes them"
         ) from None
-    except (OSError, ValueError, KeyError, TypeError, AttributeError, csv.Error) as error:
+    except (OSError, ValueError, LookupError, TypeError, AttributeError, csv.Error) as error:
         why = f"no {error}" if isinstance(error, KeyError) else " ".join(str(error).split())[:80]
         raise InputError(
             f"cannot read {folder.joinpath(name)} ({why or type(error).__name__}); {how} makes it again"

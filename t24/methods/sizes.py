@@ -15,8 +15,8 @@ from math import comb, factorial, prod
 
 # Compiling one template costs about as much as twenty evaluations of it.
 COMPILE_COST = 20
-# A zero card lets target 0 be made from nearly every candidate (0 × anything): fast then lists
-# about four times as many answers.
+# A zero card lets target 0 be made from nearly every candidate (0 × anything): building and
+# checking the answers then costs about four times the search (fast, and the compiled methods).
 ZERO_FACTOR = 4
 
 
@@ -53,21 +53,28 @@ def postfix_candidates(hand: Sequence[int]) -> int:
     return shape_count(len(hand)) * ordering_count(hand) * 4 ** (len(hand) - 1)
 
 
+def answer_factor(hand: Sequence[int]) -> int:
+    """How much building the answers adds: a zero card lets target 0 be made nearly everywhere."""
+    return ZERO_FACTOR if 0 in hand else 1
+
+
 def compiled_patterns(hand: Sequence[int]) -> int:
-    """The pattern candidates, with each template's compiling counted as COMPILE_COST of them."""
-    return pattern_candidates(hand) * (ordering_count(hand) + COMPILE_COST) // ordering_count(hand)
+    """The pattern templates, each compiled (COMPILE_COST) and evaluated per ordering."""
+    templates = pattern_count(len(hand)) * 4 ** (len(hand) - 1)
+    return templates * (ordering_count(hand) * answer_factor(hand) + COMPILE_COST)
 
 
 def compiled_postfix(hand: Sequence[int]) -> int:
-    """The postfix candidates, with each template's compiling counted as COMPILE_COST of them."""
-    return postfix_candidates(hand) * (ordering_count(hand) + COMPILE_COST) // ordering_count(hand)
+    """The postfix templates, each compiled (COMPILE_COST) and evaluated per ordering."""
+    templates = shape_count(len(hand)) * 4 ** (len(hand) - 1)
+    return templates * (ordering_count(hand) * answer_factor(hand) + COMPILE_COST)
 
 
 def fast_work(hand: Sequence[int]) -> int:
     """An estimate of fast's work: at most one answer per postfix candidate, more with a zero."""
-    return postfix_candidates(hand) * (ZERO_FACTOR if 0 in hand else 1)
+    return postfix_candidates(hand) * answer_factor(hand)
 
 
 def fast_first_work(hand: Sequence[int]) -> int:
     """fast's work for one answer or a yes/no: the values its parts make, one card fewer."""
-    return postfix_candidates(hand[1:])
+    return postfix_candidates(hand[1:] or hand)  # one card: itself

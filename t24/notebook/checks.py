@@ -10,6 +10,7 @@ are compared as sets, so loops in another order still pass, unless the order is 
 
 from __future__ import annotations
 
+import numbers
 import re
 import traceback
 from collections import Counter
@@ -72,13 +73,19 @@ def error_sentence(error: Exception, attempt: Callable, case: tuple, what: str) 
     return f"Your {what} stopped with an error for {case_text(case)}{where}: {problem}{detail}; {advice}."
 
 
+def brief(text: str, limit: int = 80) -> str:
+    """A value as a sentence shows it: one line, at most `limit` characters."""
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def _not_in(items: list, others: list) -> list:
     """The items not among `others`, in their order (sets when the items allow it)."""
     try:
         pool = set(others)
-    except TypeError:
-        pool = others
-    return [item for item in items if item not in pool]
+        return [item for item in items if item not in pool]
+    except TypeError:  # an unhashable item on either side: compare one by one
+        return [item for item in items if item not in others]
 
 
 def verdict(attempt, expected, case, what, show, ordered) -> tuple[str, tuple] | None:
@@ -94,7 +101,10 @@ def verdict(attempt, expected, case, what, show, ordered) -> tuple[str, tuple] |
     want, words = expected(*case), case_text(case)
     if not isinstance(want, (list, tuple, set, frozenset)):
         wrong = f"Your {what} gives {show(got)} for {words}, which is not right."
-        return None if got == want else (wrong, (got,))
+        try:
+            return None if bool(got == want) else (wrong, (got,))
+        except ValueError:  # numpy: a list or an array against one number is "not right"
+            return wrong, (got,)
     if not isinstance(got, list):
         kind = "nothing" if got is None else f"one {type(got).__name__}, not a list,"
         return f"Your {what} gives back {kind} for {words}: check what it returns.", ()
@@ -122,9 +132,9 @@ def check(
     ordered: bool = False,
 ) -> bool:
     """Run `attempt` and `expected` on every case; print one sentence; True only when right."""
-    cases = list(cases)
+    cases, said = list(cases), lambda value: brief(show(value))
     for case in cases:
-        found = verdict(attempt, expected, case, what, show, ordered)
+        found = verdict(attempt, expected, case, what, said, ordered)
         if found:
             sentence, example = found
             question = f" {hint(*example, case)}" if hint and example else ""
@@ -162,7 +172,7 @@ def check_evaluate(evaluate: Callable) -> bool:
     """Lesson 02: the student's stack machine beside `postfix.evaluate`, on a few sequences."""
 
     def hint(value, case):
-        if value is not None and -value == postfix.evaluate(*case):
+        if isinstance(value, numbers.Real) and -value == postfix.evaluate(*case):
             return "Which number goes on the left of the operator: the one popped first or second?"
         return "Push each number; for an operator, pop two and push their result."
 

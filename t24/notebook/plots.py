@@ -20,7 +20,7 @@ from matplotlib.patches import Patch
 from matplotlib.ticker import FuncFormatter, MaxNLocator
 
 from ..bench import MODE_WORDS
-from ..hand import as_target
+from ..hand import InputError, as_target
 from ..methods import METHODS, TABLE
 from ..solver import solve
 from ..text import amount, describe, duration, hand_text
@@ -94,7 +94,7 @@ def plot_per_hand_times(deck_rows, mode: str = "all", scope: str = "sample", ax=
     """One dot per hand, a row per method, the median marked; time in ms on a log axis."""
     times = times_by_method(deck_rows, mode, scope)
     if not times:
-        raise ValueError(f"no {scope} rows in mode {mode!r}")
+        raise InputError(f"no {scope} rows in mode {mode!r}")
     ax = new_axes(ax, (11, 1.2 + 0.85 * len(times)))
     jitter = random.Random(24)  # the same picture on every run
     for y, (method, seconds) in enumerate(reversed(times.items())):
@@ -132,7 +132,7 @@ def plot_ratios(summary: Mapping, mode: str = "all", ax=None):
     found = summary.get("ratio_vs_fast", {}).get(mode, {})
     ratio = {m: found[m] for m in METHODS if m in found}
     if not ratio:
-        raise ValueError(f"no ratios in mode {mode!r}")
+        raise InputError(f"no ratios in mode {mode!r}")
     ax = new_axes(ax, (11, 1.4 + 0.75 * len(ratio)))
     for y, (m, value) in enumerate(reversed(ratio.items())):
         hatch = None if TABLE[m].as_written else "//"
@@ -186,7 +186,7 @@ def plot_growth(growth_rows, mode: str = "all"):
     no time), beside the work each search implies; returns the figure."""
     series = growth_series(growth_rows, mode)
     if not series:
-        raise ValueError(f"no growth rows in mode {mode!r}")
+        raise InputError(f"no growth rows in mode {mode!r}")
     fig, (time_ax, work_ax) = plt.subplots(1, 2, figsize=(14, 6), layout="constrained")
     timed = [p["seconds"] * 1e3 for ps in series.values() for p in ps if not p["refused"]]
     floor = min(timed) / 2

@@ -142,27 +142,33 @@ def test_the_shipped_results_load():
 
 
 DAMAGE = {"truncate": lambda b: b[: len(b) // 2], "empty": lambda b: b"", "binary": lambda b: b"\xff\x00" * 50,
-          "no key": lambda b: b'{"date": "x"}'}  # fmt: skip
+          "no key": lambda b: b'{"date": "x"}', "git": lambda b: b.replace(b'"git": {', b'"git": 3, "x": {'),
+          "method": lambda b: b.replace(b'"fast"', b'"quick"'), "figures": lambda b: b.replace(b'"solvable"', b'"s"')}  # fmt: skip
 
 
 @pytest.mark.parametrize(
     "name, how",
     [(n, h) for n in FILES for h in ("truncate", "empty", "binary")]
-    + [("meta.json", "no key"), ("summary.json", "no key"), ("deck.csv", "missing")],
+    + [("meta.json", "no key"), ("summary.json", "no key"), ("deck.csv", "missing")]
+    + [("meta.json", "git"), ("summary.json", "method"), ("summary.json", "figures")]
+    + [("deck.csv", "folder")],
 )
 def test_damaged_results_are_refused_in_one_line(tmp_path, name, how):
     folder = tmp_path / "copy"
     folder.mkdir()
     for file in FILES:
         (folder / file).write_bytes((bench.shipped_results() / file).read_bytes())
-    if how == "missing":
+    if how in ("missing", "folder"):
         (folder / name).unlink()
+        if how == "folder":
+            (folder / name).mkdir()
     else:
         (folder / name).write_bytes(DAMAGE[how]((folder / name).read_bytes()))
     with pytest.raises(t24.InputError) as error:
         bench.load_results(folder)
     message = str(error.value)
-    assert name in message and f"--out {folder} --replace" in message and "\n" not in message
+    shown = str(folder) if how in ("git", "method", "figures") else name  # a shape: the folder
+    assert shown in message and f"--out {folder} --replace" in message and "\n" not in message
 
 
 def test_cli_bench_runs_saves_and_refuses_to_overwrite(tmp_path, capsys):

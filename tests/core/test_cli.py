@@ -121,6 +121,11 @@ def test_help_lists_the_exit_codes(capsys):
         ("solve 3 3 8 8 >/dev/full", 4, "cannot write the output"),
         ("solve 3 3 8 8 2>&- | grep -qx '8 / (3 - 8 / 3)' && exit ${PIPESTATUS[0]}", 0, ""),
         ("solve 1 2 3 4 5 --method fast | head -1 >/dev/null; exit ${PIPESTATUS[0]}", 0, ""),
+        (
+            "play --rounds 1 --seed 1 2>&- <<< q | grep -q 'final score' && exit ${PIPESTATUS[0]}",
+            0,
+            "",
+        ),
     ],
 )
 def test_a_failing_stream_keeps_the_exit_code_and_a_reader_may_stop_early(line, code, said):

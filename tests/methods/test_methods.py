@@ -157,6 +157,8 @@ REFUSED = [
     ((1, 2, 3, 4, 5, 6), "recursive", "fast"),
     ((2, 2, 2, 2, 2, 2), "patterns-compiled", "fast"),
     ((0,) * 7, "postfix-compiled", "fast"),
+    ((0, 0, 0, 2, 2, 2), "postfix-compiled", "fast"),  # target 0: 200,000 answers to build
+    ((0, 0, 1, 2, 3), "patterns-compiled", "fast"),
     ((0, 1, 2, 3, 4, 5), "fast", None),
     ((0, 1, 2, 3, 4, 5, 6), "fast", None),
     ((1, 2, 3, 4, 5, 6, 7), "fast", None),
@@ -196,6 +198,13 @@ def test_a_search_too_large_is_refused_before_any_work_naming_a_method_that_cope
 )
 def test_fast_takes_six_different_cards_and_seven_with_many_repeats(hand):
     assert TABLE["fast"].size(hand) <= TABLE["fast"].limit
+
+
+@pytest.mark.parametrize("method", t24.METHODS)
+@pytest.mark.parametrize("first", [False, True])
+def test_one_card_is_sized_in_every_mode(method, first):
+    assert [str(e) for e in t24.solve([24], method=method, first=first)] == ["24"]
+    assert t24.can_make([24]) and not t24.can_make([-24])
 
 
 def test_can_make_is_refused_like_fast_for_one_answer():

@@ -2,6 +2,7 @@
 
 import pytest
 
+from t24.hand import InputError
 from t24.methods import recursive
 from t24.notebook import (
     agreement_html,
@@ -95,7 +96,7 @@ def test_the_title_states_the_finding(draw, finding):
     ],
 )
 def test_no_rows_is_a_clear_error(draw):
-    with pytest.raises(ValueError, match="no "):
+    with pytest.raises(InputError, match="no "):
         draw()
 
 

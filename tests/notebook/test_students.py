@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from t24.notebook import checks
 from t24.notebook.checks import check
 
 CASES = [((1, 2, 3, 4), 24), ((2, 2, 2, 0), 24), ((4, 5, 6, 7), 10)]
@@ -53,6 +54,7 @@ def reversed_order(hand, target):
         (extra_one, ["`9+9`", "should not be there"], False),
         (reversed_order, ["Right", "all 3 cases"], True),
         (right, ["Right", "all 3 cases"], True),
+        (lambda *case: [*right(*case), list(case[0])], ["`[1, 2, 3, 4]`", "not be there"], False),
     ],
 )
 def test_check_answers_in_one_sentence(capsys, attempt, phrases, ok):
@@ -125,3 +127,18 @@ def test_autograde_full_marks_for_the_teacher_source_and_zero_for_the_handout(tm
     assert checks > 0 and marks == {"solved": (checks, checks), "handout": (0, checks)}
     graded = (tmp_path / "autograded" / "handout" / LESSON / f"{LESSON}.ipynb").read_text()
     assert "not written yet" in graded
+
+
+@pytest.mark.parametrize(
+    "name, attempt, phrase",
+    [
+        ("check_evaluate", lambda tokens: [5, 7], "gives [5, 7] for 5 7 + 6 4 - *"),
+        ("check_float32_value", lambda expr: [1.0, 2.0], "gives [1.0, 2.0] for 8 / (3 - 8 / 3)"),
+        ("check_exact_value", lambda expr: list(range(10**5)), "gives [0, 1, 2,"),
+        ("check_exact_value", lambda expr: "1\n" * 10**5, "gives 1 1 1"),
+    ],
+)
+def test_a_value_of_the_wrong_kind_is_a_sentence_too(capsys, name, attempt, phrase):
+    getattr(checks, name)(attempt)
+    out = capsys.readouterr().out
+    assert phrase in out and "not right" in out and out.count("\n") == 1 and len(out) < 400
