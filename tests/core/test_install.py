@@ -1,5 +1,5 @@
 """A plain install works: the wheel holds the package and its saved results, and nothing else,
-and every notebook and answer key runs from a folder outside the clone with a kernel from a
+and every students' copy runs from a folder outside the clone with a kernel from a
 fresh virtual environment where only the wheel (with its `kernel` extra) is installed, not
 editable — among them the notebooks that read the saved results.
 
@@ -40,9 +40,8 @@ def reads_saved_results(notebook: Path) -> bool:
     )
 
 
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb")) + sorted(
-    (ROOT / "teacher").glob("[0-9][0-9]-*.ipynb")
-)
+# The students' copies: what a plain install (a school's hub, a student's laptop) runs.
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
 RESULT_NOTEBOOKS = [path for path in NOTEBOOKS if reads_saved_results(path)]
 
 
