@@ -224,7 +224,7 @@ def check_reduction(search: Callable) -> bool:
         search(array, len(array), Fraction(case[1]), [])
         if array == recursive.start(case[0]):
             return "Which step of it does your search never take, or take with the wrong numbers?"
-        left = " ".join(str(value) for value, _ in array)
+        left = brief(" ".join(str(value) for value, _ in array), 40)
         return (
             f"It changes the numbers for the next pair: for {case_text(case)} the array ends as "
             f"{left}, not {case_text(case)} — what must you put back after the recursive call?"
@@ -232,6 +232,44 @@ def check_reduction(search: Callable) -> bool:
 
     cases = [((3, 3, 8, 8), 24), ((4, 5, 6, 7), 24), ((1, 5, 5, 5), 24), ((2, 3, 4), 10)]
     return check(hits(search), hits(recursive.search), cases, what="search", hint=hint)
+
+
+def check_search_first(search_first: Callable) -> bool:
+    """Lesson 03 Ex 1: the student's first-answer search beside `recursive.search(first=True)`:
+    what it returns, then the one hit it appends, in that order."""
+
+    def first_hits(step: Callable) -> Callable:
+        def attempt(hand: tuple, target: int) -> list:
+            found: list = []
+            stopped = step(recursive.start(hand), len(hand), Fraction(target), found)
+            return [stopped, *map(str, found)]
+
+        return attempt
+
+    package = first_hits(partial(recursive.search, first=True))
+    cases = [((4, 5, 6, 7), 24), ((1, 1, 1, 1), 24), ((3, 3, 8, 8), 24)]
+    return check(first_hits(search_first), package, cases, what="first-answer search", ordered=True)
+
+
+# 04 search trees: the different states of a search, counted from `recursive.trace`.
+
+
+def _distinct_per_depth(hand: tuple) -> list:
+    keys = {(state.depth, state.key) for state in recursive.trace(hand).states}
+    return [sum(depth == d for depth, _ in keys) for d in range(len(hand))]
+
+
+def check_distinct_per_depth(distinct_per_depth: Callable) -> bool:
+    """Lesson 04 Ex 1: the different states at each depth, depth 0 first."""
+    cases = [((2, 3, 4),), ((3, 3, 8, 8),)]
+    return check(distinct_per_depth, _distinct_per_depth, cases, what="list", ordered=True)
+
+
+def check_different_states(different_states: Callable) -> bool:
+    """Lesson 04 Ex 3: how many different states the search of a hand enters."""
+    cases = [((1, 1, 1, 1),), ((4, 5, 6, 7),), ((3, 3, 8, 8),)]
+    expected = lambda hand: recursive.trace(hand).distinct_states()  # noqa: E731
+    return check(different_states, expected, cases, what="count")
 
 
 # 06 exact arithmetic and 07 distinct answers: these checks print their sentence only.
