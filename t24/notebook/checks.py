@@ -224,9 +224,10 @@ def check_reduction(search: Callable) -> bool:
         search(array, len(array), Fraction(case[1]), [])
         if array == recursive.start(case[0]):
             return "Which step of it does your search never take, or take with the wrong numbers?"
-        left = brief(" ".join(str(value) for value, _ in array), 40)
+        left = " ".join(str(value) for value, _ in array)
+        left = f"as {left}" if len(left) <= 30 else "with other numbers"
         return (
-            f"It changes the numbers for the next pair: for {case_text(case)} the array ends as "
+            f"It changes the numbers for the next pair: for {case_text(case)} the array ends "
             f"{left}, not {case_text(case)} — what must you put back after the recursive call?"
         )
 
@@ -246,9 +247,21 @@ def check_search_first(search_first: Callable) -> bool:
 
         return attempt
 
+    def hint(example, case: tuple) -> str:
+        if isinstance(example, bool) or example is None:
+            return "Does each call return True as soon as a call below it has found a hit, and False otherwise?"
+        return "Does each call stop as soon as a call below it returns True?"
+
     package = first_hits(partial(recursive.search, first=True))
     cases = [((4, 5, 6, 7), 24), ((1, 1, 1, 1), 24), ((3, 3, 8, 8), 24)]
-    return check(first_hits(search_first), package, cases, what="first-answer search", ordered=True)
+    return check(
+        first_hits(search_first),
+        package,
+        cases,
+        what="first-answer search",
+        hint=hint,
+        ordered=True,
+    )
 
 
 # 04 search trees: the different states of a search, counted from `recursive.trace`.
