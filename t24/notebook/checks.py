@@ -264,6 +264,15 @@ def check_search_first(search_first: Callable) -> bool:
     )
 
 
+def check_final_numbers(final_numbers_for: Callable) -> bool:
+    """Lesson 03 Ex 3: the final numbers the loops make for 2 to 5 cards."""
+    cases = [(2,), (3,), (4,), (5,)]
+    hint = lambda count, case: "Is it the product of the pairs × 6 at each step, down to 2 numbers?"  # noqa: E731
+    return check(
+        final_numbers_for, recursive.final_numbers, cases, what="count", show=str, hint=hint
+    )
+
+
 # 04 search trees: the different states of a search, counted from `recursive.trace`.
 
 
