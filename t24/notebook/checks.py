@@ -225,13 +225,73 @@ def check_reduction(search: Callable) -> bool:
         if array == recursive.start(case[0]):
             return "Which step of it does your search never take, or take with the wrong numbers?"
         left = " ".join(str(value) for value, _ in array)
+        left = f"as {left}" if len(left) <= 30 else "with other numbers"
         return (
-            f"It changes the numbers for the next pair: for {case_text(case)} the array ends as "
+            f"It changes the numbers for the next pair: for {case_text(case)} the array ends "
             f"{left}, not {case_text(case)} — what must you put back after the recursive call?"
         )
 
     cases = [((3, 3, 8, 8), 24), ((4, 5, 6, 7), 24), ((1, 5, 5, 5), 24), ((2, 3, 4), 10)]
     return check(hits(search), hits(recursive.search), cases, what="search", hint=hint)
+
+
+def check_search_first(search_first: Callable) -> bool:
+    """Lesson 03 Ex 1: the student's first-answer search beside `recursive.search(first=True)`:
+    what it returns, then the one hit it appends, in that order."""
+
+    def first_hits(step: Callable) -> Callable:
+        def attempt(hand: tuple, target: int) -> list:
+            found: list = []
+            stopped = step(recursive.start(hand), len(hand), Fraction(target), found)
+            return [stopped, *map(str, found)]
+
+        return attempt
+
+    def hint(example, case: tuple) -> str:
+        if isinstance(example, bool) or example is None:
+            return "Does each call return True as soon as a call below it has found a hit, and False otherwise?"
+        return "Does each call stop as soon as a call below it returns True?"
+
+    package = first_hits(partial(recursive.search, first=True))
+    cases = [((4, 5, 6, 7), 24), ((1, 1, 1, 1), 24), ((3, 3, 8, 8), 24)]
+    return check(
+        first_hits(search_first),
+        package,
+        cases,
+        what="first-answer search",
+        hint=hint,
+        ordered=True,
+    )
+
+
+def check_final_numbers(final_numbers_for: Callable) -> bool:
+    """Lesson 03 Ex 3: the final numbers the loops make for 2 to 5 cards."""
+    cases = [(2,), (3,), (4,), (5,)]
+    hint = lambda count, case: "Is it the product of the pairs × 6 at each step, down to 2 numbers?"  # noqa: E731
+    return check(
+        final_numbers_for, recursive.final_numbers, cases, what="count", show=str, hint=hint
+    )
+
+
+# 04 search trees: the different states of a search, counted from `recursive.trace`.
+
+
+def _distinct_per_depth(hand: tuple) -> list:
+    keys = {(state.depth, state.key) for state in recursive.trace(hand).states}
+    return [sum(depth == d for depth, _ in keys) for d in range(len(hand))]
+
+
+def check_distinct_per_depth(distinct_per_depth: Callable) -> bool:
+    """Lesson 04 Ex 1: the different states at each depth, depth 0 first."""
+    cases = [((2, 3, 4),), ((3, 3, 8, 8),)]
+    return check(distinct_per_depth, _distinct_per_depth, cases, what="list", ordered=True)
+
+
+def check_different_states(different_states: Callable) -> bool:
+    """Lesson 04 Ex 3: how many different states the search of a hand enters."""
+    cases = [((1, 1, 1, 1),), ((4, 5, 6, 7),), ((3, 3, 8, 8),)]
+    expected = lambda hand: recursive.trace(hand).distinct_states()  # noqa: E731
+    return check(different_states, expected, cases, what="count")
 
 
 # 06 exact arithmetic and 07 distinct answers: these checks print their sentence only.
