@@ -274,6 +274,9 @@ SAME_ANSWER_CASES = {
     ("7 - 6 + 5", "7 + 6 - 5"): "Does each item keep its own sign?",
     ("2 - 6", "6 - 2"): "Does the right operand of − get the other sign?",
     ("6 * 2 * 2 * 1", "6 * 2 * 2 / 1"): "Does your key keep × 1 and ÷ 1 apart?",
+    ("(2 - 6) * (2 - 8)", "(8 - 2) * (6 - 2)"): (
+        "Is each item's key built from its own signs and cards, never from its value?"
+    ),
     ("12 + 1", "1 + 2 + 1"): "Can a number's digits run into the next item in your key?",
     ("(5 + 7) * 2", "5 + 7 * 2"): (
         "Does your key keep a sum inside a product apart from a product inside a sum?"
