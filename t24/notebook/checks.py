@@ -284,20 +284,22 @@ SAME_ANSWER_CASES = {
 }
 
 
-def _same_under(key: Callable, first: str, second: str) -> bool:
-    """Whether `key` calls two typed expressions the same answer."""
-    return key(parse(first)) == key(parse(second))
+def _same_under(key: Callable, first, second) -> bool:
+    """Whether `key` calls two expression trees the same answer."""
+    return key(first) == key(second)
 
 
 def check_key(key: Callable) -> None:
     """Lesson 07: does `key` call two expressions the same answer exactly when t24 does?"""
+    # Trees, not texts, as cases: a case is then named by the tree's own text.
+    questions = {(parse(a), parse(b)): ask for (a, b), ask in SAME_ANSWER_CASES.items()}
     check(
         partial(_same_under, key),
-        lambda first, second: canonical(parse(first)) == canonical(parse(second)),
-        list(SAME_ANSWER_CASES),
+        lambda first, second: canonical(first) == canonical(second),
+        list(questions),
         what="key",
         show=lambda same: "the same answer" if same else "two different answers",
-        hint=lambda got, case: SAME_ANSWER_CASES[case],
+        hint=lambda got, case: questions[case],
     )
 
 
