@@ -334,6 +334,9 @@ SAME_ANSWER_CASES = {
     ("7 - 6 + 5", "7 + 6 - 5"): "Does each item keep its own sign?",
     ("2 - 6", "6 - 2"): "Does the right operand of − get the other sign?",
     ("6 * 2 * 2 * 1", "6 * 2 * 2 / 1"): "Does your key keep × 1 and ÷ 1 apart?",
+    ("(2 - 6) * (2 - 8)", "(8 - 2) * (6 - 2)"): (
+        "Is each item's key built from its own signs and cards, never from its value?"
+    ),
     ("12 + 1", "1 + 2 + 1"): "Can a number's digits run into the next item in your key?",
     ("(5 + 7) * 2", "5 + 7 * 2"): (
         "Does your key keep a sum inside a product apart from a product inside a sum?"
@@ -341,20 +344,22 @@ SAME_ANSWER_CASES = {
 }
 
 
-def _same_under(key: Callable, first: str, second: str) -> bool:
-    """Whether `key` calls two typed expressions the same answer."""
-    return key(parse(first)) == key(parse(second))
+def _same_under(key: Callable, first, second) -> bool:
+    """Whether `key` calls two expression trees the same answer."""
+    return key(first) == key(second)
 
 
 def check_key(key: Callable) -> None:
     """Lesson 07: does `key` call two expressions the same answer exactly when t24 does?"""
+    # Trees, not texts, as cases: a case is then named by the tree's own text.
+    questions = {(parse(a), parse(b)): ask for (a, b), ask in SAME_ANSWER_CASES.items()}
     check(
         partial(_same_under, key),
-        lambda first, second: canonical(parse(first)) == canonical(parse(second)),
-        list(SAME_ANSWER_CASES),
+        lambda first, second: canonical(first) == canonical(second),
+        list(questions),
         what="key",
         show=lambda same: "the same answer" if same else "two different answers",
-        hint=lambda got, case: SAME_ANSWER_CASES[case],
+        hint=lambda got, case: questions[case],
     )
 
 
