@@ -384,9 +384,38 @@ def check_solvable_hands(attempt: Callable) -> bool:
         return f"Can {hand_text(hand)} make 24? Ask `t24.can_make({tuple(hand)})` (cards 1 to {case[0]})."
 
     cases = [(6,), (9,)]
+    found = _repeated(attempt, solvable_hands, cases, "`solvable_hands`", hand_text)
+    if found:
+        print(f"{found[0]} Each hand belongs in the list once.")
+        return False
     return check(
         attempt, solvable_hands, cases, what="`solvable_hands`", show=hand_text, hint=question
     )
+
+
+def _repeated(attempt: Callable, expected: Callable, cases: list, what: str, show: Callable):
+    """Lessons 08 and 09: the sentence for an item there too often or too rarely, else None.
+
+    The lists are multisets, and a set comparison cannot see how often an item comes back.
+    Errors and stubs are left to `check`, which turns them into sentences.
+    """
+
+    def times(count: int) -> str:
+        return "once" if count == 1 else f"{count} times"
+
+    for case in cases:
+        try:
+            got, want = Counter(attempt(*case)), Counter(expected(*case))
+            over = [item for item in want if 0 < got[item] != want[item]]
+        except Exception:  # noqa: BLE001 -- `check` says what went wrong
+            return None
+        if over:
+            item = over[0]
+            return (
+                f"Your {what} gives `{brief(show(item))}` {times(got[item])} for {case_text(case)},"
+                f" but it is there {times(want[item])}."
+            ), item
+    return None
 
 
 def unused_cards(cards, numbers) -> list:
@@ -401,5 +430,9 @@ def check_unused(unused: Callable) -> bool:
         return f"How many times is {card} among the cards, and how many times among the numbers?"
 
     cases = [((3, 3, 8, 8), [3, 8]), ((3, 3, 8, 8), [3, 3, 8]), ((1, 5, 5, 5), [5, 1, 5, 5])]
-    cases += [((4, 4, 10, 10), [10, 10, 4, 1]), ((2, 7, 7, 10), [])]
+    cases += [((4, 4, 10, 10), [10, 10, 4, 1]), ((2, 7, 7, 10), [10])]
+    found = _repeated(unused, unused_cards, cases, "`unused`", str)
+    if found:
+        print(f"{found[0]} {question(found[1], ())}")
+        return False
     return check(unused, unused_cards, cases, what="`unused`", hint=question)
