@@ -167,8 +167,14 @@ def _one(attempt: Callable, what: str, right: Callable, wrong: Callable) -> bool
         ok = bool(right(got))
     except (TypeError, ValueError):  # a value of another kind, or numpy's ambiguous truth
         ok = False
-    print(f"Right: your {what} agrees on the 1 case tried." if ok else wrong(got))
-    return ok
+    if ok:
+        print(f"Right: your {what} agrees on the 1 case tried.")
+        return True
+    try:
+        print(wrong(got))
+    except Exception:  # noqa: BLE001 -- an odd value still gets a sentence
+        print(f"Your {what} gives {brief(got)}, which is not right.")
+    return False
 
 
 def check_answer_1555(answer: Callable) -> bool:
