@@ -10,7 +10,9 @@ are compared as sets, so loops in another order still pass, unless the order is 
 
 from __future__ import annotations
 
+import ast
 import numbers
+import operator
 import re
 import traceback
 from collections import Counter
@@ -18,9 +20,10 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from functools import partial
 
+from ..check import check_answer
 from ..deck import solvable_hands
 from ..distinct import canonical
-from ..methods import patterns, postfix, recursive
+from ..methods import AS_WRITTEN, TABLE, fast, patterns, postfix, recursive
 from ..parse import parse
 from ..solver import solve
 from ..text import hand_text
@@ -70,7 +73,8 @@ def error_sentence(error: Exception, attempt: Callable, case: tuple, what: str) 
         elif frames:
             where = f" in `{frames[-1].name}`"
     detail = f" ({detail})" if detail and not isinstance(error, ZeroDivisionError) else ""
-    return f"Your {what} stopped with an error for {case_text(case)}{where}: {problem}{detail}; {advice}."
+    words = f" for {case_text(case)}" if case_text(case) else ""  # no " for" without arguments
+    return f"Your {what} stopped with an error{words}{where}: {problem}{detail}; {advice}."
 
 
 def brief(text: str, limit: int = 80) -> str:
@@ -99,25 +103,26 @@ def verdict(attempt, expected, case, what, show, ordered) -> tuple[str, tuple] |
     except Exception as error:  # noqa: BLE001 -- every error becomes a sentence
         return error_sentence(error, attempt, case, what), ()
     want, words = expected(*case), case_text(case)
+    words = f" for {words}" if words else ""  # no " for" when the case has no arguments
     if not isinstance(want, (list, tuple, set, frozenset)):
-        wrong = f"Your {what} gives {show(got)} for {words}, which is not right."
+        wrong = f"Your {what} gives {show(got)}{words}, which is not right."
         try:
             return None if bool(got == want) else (wrong, (got,))
         except ValueError:  # numpy: a list or an array against one number is "not right"
             return wrong, (got,)
     if not isinstance(got, list):
         kind = "nothing" if got is None else f"one {type(got).__name__}, not a list,"
-        return f"Your {what} gives back {kind} for {words}: check what it returns.", ()
+        return f"Your {what} gives back {kind}{words}: check what it returns.", ()
     missing, extra = _not_in(list(want), got), _not_in(got, list(want))
     if missing:
-        return f"Your {what} misses `{show(missing[0])}` for {words}.", missing[:1]
+        return f"Your {what} misses `{show(missing[0])}`{words}.", missing[:1]
     if extra:
         return (
-            f"Your {what} gives `{show(extra[0])}` for {words}, which should not be there.",
+            f"Your {what} gives `{show(extra[0])}`{words}, which should not be there.",
             extra[:1],
         )
     if ordered and got != list(want):
-        return f"Your {what} has the right items for {words}, but not in the right order.", ()
+        return f"Your {what} has the right items{words}, but not in the right order.", ()
     return None
 
 
@@ -145,10 +150,153 @@ def check(
     return True
 
 
+# 00 the 24 game: the exercises' checks (each answer is one value, judged as a whole).
+
+
+def _one(attempt: Callable, what: str, right: Callable, wrong: Callable) -> bool:
+    """Run a no-argument attempt; print one sentence; True only when `right(got)`."""
+    try:
+        got = attempt()
+    except NotImplementedError:
+        print(f"Your {what} is not written yet: write its body, then run this check again.")
+        return False
+    except Exception as error:  # noqa: BLE001 -- every error becomes a sentence
+        print(error_sentence(error, attempt, (), what))
+        return False
+    try:
+        ok = bool(right(got))
+    except (TypeError, ValueError):  # a value of another kind, or numpy's ambiguous truth
+        ok = False
+    if ok:
+        print(f"Right: your {what} agrees on the 1 case tried.")
+        return True
+    try:
+        print(wrong(got))
+    except Exception:  # noqa: BLE001 -- an odd value still gets a sentence
+        print(f"Your {what} gives {brief(got)}, which is not right.")
+    return False
+
+
+def check_answer_1555(answer: Callable) -> bool:
+    """Lesson 00, Ex 1: the student's text for 1 5 5 5, judged as `check_answer` judges it."""
+    hand = (1, 5, 5, 5)
+    return _one(
+        answer,
+        "answer",
+        lambda text: isinstance(text, str) and check_answer(hand, text).ok,
+        lambda text: (
+            f"Your answer is not right: {check_answer(hand, text).message}."
+            if isinstance(text, str)
+            else f"Your answer gives {brief(text)}: write it as text, in quotes."
+        ),
+    )
+
+
+def check_sizes_1111(sizes: Callable) -> bool:
+    """Lesson 00, Ex 2: the three sizes for 1 1 1 1, in the order patterns, postfix, recursive."""
+    want = [TABLE[name].size((1, 1, 1, 1)) for name in AS_WRITTEN]
+
+    def wrong(got) -> str:
+        if not isinstance(got, (list, tuple)) or len(got) != len(want):
+            return (
+                f"Your list of sizes gives {brief(got)}: write {len(want)} numbers, "
+                f"in the order {', '.join(AS_WRITTEN)}."
+            )
+        name = next(name for name, g, w in zip(AS_WRITTEN, got, want) if not bool(g == w))
+        return f"Your list of sizes is not right: look again at the {name} size."
+
+    return _one(sizes, "list of sizes", lambda got: list(got) == want, wrong)
+
+
+def check_targets(targets: Callable) -> bool:
+    """Lesson 00, Ex 3: the whole numbers from 1 to 30 a hand makes, beside `fast.reachable`."""
+
+    def reachable(hand: tuple) -> list:
+        return [v for v in sorted(fast.reachable(hand)) if v.denominator == 1 and 1 <= v <= 30]
+
+    return check(targets, reachable, [((3, 3, 8, 8),), ((1, 1, 1, 1),)], what="list of targets")
+
+
+def check_smallest_factor(factor: Callable) -> bool:
+    """Lesson 00, Ex 4: the next smallest size for five cards over the smallest, within 0.01."""
+    five = (1, 2, 3, 4, 5)
+    sizes = sorted(TABLE[name].size(five) for name in AS_WRITTEN)
+    want = Fraction(sizes[1], sizes[0])
+
+    def close(got) -> bool:
+        return (
+            isinstance(got, numbers.Real) and not isinstance(got, bool) and abs(got - want) < 0.01
+        )
+
+    def wrong(got) -> str:
+        if not isinstance(got, numbers.Real) or isinstance(got, bool):
+            return f"Your factor gives {brief(got)}: give back one number (a fraction is fine)."
+        return (
+            f"Your factor gives {brief(got)}, which is not right: "
+            "which search is the smallest, and which comes next?"
+        )
+
+    return _one(factor, "factor", close, wrong)
+
+
 # 01 pattern strings and 02 postfix enumeration: the searches a student writes, beside t24's.
 
 HANDS = [(4, 5, 6, 7), (3, 3, 8, 8), (1, 5, 5, 5), (10, 10, 4, 4), (1, 4, 5, 6)]
 HANDS = [(hand, Fraction(24)) for hand in HANDS]
+FLOAT_OPS = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.Div: operator.truediv,
+}
+
+
+class _Again:
+    """An item a search gives once more than it should (a repeat the lesson skips)."""
+
+    def __init__(self, item) -> None:
+        self.item = item
+
+    def __str__(self) -> str:
+        return str(self.item)
+
+
+class _RepeatsMarked:
+    """`search`, its results compared as multisets: each copy beyond the expected count is an _Again."""
+
+    def __init__(self, search: Callable, expected: Callable) -> None:
+        self.search, self.expected = search, expected
+        code = getattr(search, "__code__", None)
+        if code is not None:
+            self.__code__ = code  # an error's sentence names the line of the student's code
+
+    def __call__(self, *case):
+        got = self.search(*case)
+        if got is None or isinstance(got, (str, bytes)) or not hasattr(got, "__iter__"):
+            return got
+        got = list(got)
+        try:
+            allowed, seen, marked = Counter(self.expected(*case)), Counter(), []
+            for item in got:
+                seen[item] += 1
+                marked.append(_Again(item) if seen[item] > max(allowed[item], 1) else item)
+            return marked
+        except TypeError:  # an unhashable item: compared one by one later
+            return got
+
+
+def _float_value(text: str):
+    """The value of one of t24's own texts (digits, + - * / and brackets) in floats; None on / 0."""
+
+    def value(node):
+        if isinstance(node, ast.Constant):
+            return float(node.value)
+        return FLOAT_OPS[type(node.op)](value(node.left), value(node.right))
+
+    try:
+        return value(ast.parse(text, mode="eval").body)
+    except ZeroDivisionError:
+        return None
 
 
 def asks(found: Callable, ok: str, wrong: str) -> Callable:
@@ -156,22 +304,40 @@ def asks(found: Callable, ok: str, wrong: str) -> Callable:
     return lambda example, case: ok if example in found(*case) else wrong
 
 
+REPEAT = "It appears more than once: does your search skip orderings that repeat?"
+
+
 def check_patterns(search: Callable) -> bool:
     """Lesson 01: the student's pattern search beside `patterns.search`, on a few hands."""
 
-    def hint(text, case):
-        shape = re.sub(r"[-+*/]", "o", re.sub(r"\d+", "n", text))
-        if text in patterns.search(*case):
-            return f"It fills the pattern `{shape}`: do your loops reach it with every ordering and triple?"
-        return "Is its exact value the target? Compare with `patterns.evaluate`."
+    def shape(text: str) -> str:
+        return re.sub(r"[-+*/]", "o", re.sub(r"\d+", "n", text))
 
-    return check(search, patterns.search, HANDS, what="search", hint=hint)
+    def hint(text, case):
+        if isinstance(text, _Again):
+            return REPEAT
+        exact = "Is its exact value the target? Compare with `patterns.evaluate`."
+        if text not in patterns.search(*case):
+            return exact
+        try:
+            theirs = [str(t) for t in search(*case)]
+        except Exception:  # noqa: BLE001 -- the sentence already names the missing text
+            theirs = []
+        if _float_value(text) != case[1] or any(shape(t) == shape(text) for t in theirs):
+            return exact
+        return f"It fills the pattern `{shape(text)}`: do your loops reach it with every ordering and triple?"
+
+    return check(
+        _RepeatsMarked(search, patterns.search), patterns.search, HANDS, what="search", hint=hint
+    )
 
 
 def check_evaluate(evaluate: Callable) -> bool:
     """Lesson 02: the student's stack machine beside `postfix.evaluate`, on a few sequences."""
 
     def hint(value, case):
+        if isinstance(value, float):
+            return "Is each number pushed as a Fraction?"
         if isinstance(value, numbers.Real) and -value == postfix.evaluate(*case):
             return "Which number goes on the left of the operator: the one popped first or second?"
         return "Push each number; for an operator, pop two and push their result."
@@ -197,12 +363,26 @@ def check_stack_orders(stack_orders: Callable) -> bool:
 
 def check_postfix(search: Callable) -> bool:
     """Lesson 02: the student's postfix search beside `postfix.search`, on a few hands."""
-    hint = asks(
+    asked = asks(
         postfix.search,
         "Do your loops take every ordering, every operator triple and every stack order?",
         "Is its exact value the target? Compare with `postfix.evaluate`.",
     )
-    return check(search, postfix.search, HANDS, what="search", show=spaced, hint=hint)
+
+    def hint(tokens, case):
+        return REPEAT if isinstance(tokens, _Again) else asked(tokens, case)
+
+    def show(tokens) -> str:
+        return spaced(tokens.item if isinstance(tokens, _Again) else tokens)
+
+    return check(
+        _RepeatsMarked(search, postfix.search),
+        postfix.search,
+        HANDS,
+        what="search",
+        show=show,
+        hint=hint,
+    )
 
 
 # 03 recursive reduction: the post's Search(n), `search(array, n, target, found)`.
