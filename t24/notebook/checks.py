@@ -1,12 +1,10 @@
 """Checks that answer a student's attempt in one sentence.
 
-A lesson asks the student to write a function (a search, a step of one). `check` runs the
-attempt beside the package's own version on a few cases and prints one sentence: that it is not
-written yet, that it raised an error (for which case, what went wrong in plain words, where to
-look), what it misses or gives too many (one example, never the whole answer, and a question
-that points at the cause), or that it is right — the same line for every right version. Results
-are compared as sets, so loops in another order still pass, unless the order is the lesson (a
-`Counter` counts each item too). Each lesson's check is data: cases, t24's version, questions.
+`check` runs an attempt beside t24's own version on a few cases and prints one sentence: not
+written yet, an error (the case, what went wrong in plain words, where to look), one item missed
+or one too many (with a question that points at the cause), or the same "Right" line for every
+right version. Lists compare as sets (a `Counter` counts each item too), unless order is the
+lesson. Each lesson's check below is data for `check`: its cases, t24's version, its questions.
 """
 
 from __future__ import annotations
@@ -53,26 +51,22 @@ def case_text(case: tuple) -> str:
     return " and ".join(words)
 
 
-def error_sentence(error: Exception, attempt: Callable, case: tuple, what: str) -> str:
-    """One sentence for an exception: the case, what went wrong, the line, where to look."""
+def error_sentence(error: Exception, attempt: Callable, words: str, what: str) -> str:
+    """One sentence for an exception: the case (`words`), what went wrong, the line, where to look."""
     problem, advice = next(
         ((words, look) for kind, (words, look) in ERRORS.items() if isinstance(error, kind)),
         (f"it raised {type(error).__name__}", "read the line named"),
     )
-    detail = str(error).strip().splitlines()[0] if str(error).strip() else ""
-    where = ""
-    code = getattr(attempt, "__code__", None)
+    lines, where, code = str(error).strip().splitlines(), "", getattr(attempt, "__code__", None)
     if code is not None:
-        frames = [
-            f for f in traceback.extract_tb(error.__traceback__) if f.filename == code.co_filename
-        ]
+        frames = traceback.extract_tb(error.__traceback__)
+        frames = [frame for frame in frames if frame.filename == code.co_filename]
         last = max((line for *_, line in code.co_lines() if line), default=code.co_firstlineno)
         if frames and code.co_firstlineno <= frames[-1].lineno <= last:
             where = f" in line {frames[-1].lineno - code.co_firstlineno + 1} of `{code.co_name}`"
         elif frames:
             where = f" in `{frames[-1].name}`"
-    detail = f" ({detail})" if detail and not isinstance(error, ZeroDivisionError) else ""
-    words = f" for {case_text(case)}" if case_text(case) else ""  # no " for" without arguments
+    detail = f" ({lines[0]})" if lines and not isinstance(error, ZeroDivisionError) else ""
     return f"Your {what} stopped with an error{words}{where}: {problem}{detail}; {advice}."
 
 
@@ -107,19 +101,14 @@ def verdict(attempt, expected, case, what, show, ordered) -> tuple[str, tuple] |
     except NotImplementedError:
         return f"Your {what} is not written yet: write its body, then run this check again.", ()
     except Exception as error:  # noqa: BLE001 -- every error becomes a sentence
-        return error_sentence(error, attempt, case, what), ()
-    wrong = lambda: f"Your {what} gives {show(got)}{words}, which is not right."  # noqa: E731
-    if callable(want):
-        try:
-            said = want(got)
+        return error_sentence(error, attempt, words, what), ()
+    if callable(want) or not isinstance(want, (list, tuple, set, frozenset, Counter)):
+        wrong = f"Your {what} gives {show(got)}{words}, which is not right."
+        try:  # a judge gives None or its sentence; numpy's list == number is "not right"
+            said = want(got) if callable(want) else None if bool(got == want) else wrong
         except Exception:  # noqa: BLE001 -- an odd value still gets a sentence
-            said = wrong()
-        return (said, ()) if said else None
-    if not isinstance(want, (list, tuple, set, frozenset, Counter)):
-        try:
-            return None if bool(got == want) else (wrong(), (got,))
-        except ValueError:  # numpy: a list or an array against one number is "not right"
-            return wrong(), (got,)
+            said = wrong
+        return (said, (got,)) if said else None
     if not isinstance(got, list):
         kind = "nothing" if got is None else f"one {type(got).__name__}, not a list,"
         return f"Your {what} gives back {kind}{words}: check what it returns.", ()
@@ -153,11 +142,9 @@ def check(
     """Run `attempt` and `expected` on every case; print one sentence; True only when right."""
     cases, said = list(cases), lambda value: brief(show(value))
     for case in cases:
-        found = verdict(attempt, expected, case, what, said, ordered)
-        if found:
+        if found := verdict(attempt, expected, case, what, said, ordered):
             sentence, example = found
-            question = f" {hint(*example, case)}" if hint and example else ""
-            print(sentence + question)
+            print(sentence + (f" {hint(*example, case)}" if hint and example else ""))
             return False
     tried = "the 1 case" if len(cases) == 1 else f"all {len(cases)} cases"
     print(f"Right: your {what} agrees on {tried} tried.")
@@ -165,8 +152,6 @@ def check(
 
 
 # 00 the 24 game: each exercise's answer is one value, judged as a whole by a function.
-
-
 def check_answer_1555(answer: Callable) -> bool:
     """Lesson 00, Ex 1: the student's text for 1 5 5 5, judged as `check_answer` judges it."""
 
@@ -217,13 +202,11 @@ def check_smallest_factor(factor: Callable) -> bool:
                 f"Your factor gives {brief(got)}, which is not right: "
                 "which search is the smallest, and which comes next?"
             )
-        return None
 
     return check(factor, lambda: judge, [()], what="factor")
 
 
 # 01 pattern strings and 02 postfix enumeration: the searches a student writes, beside t24's.
-
 HANDS = [(4, 5, 6, 7), (3, 3, 8, 8), (1, 5, 5, 5), (10, 10, 4, 4), (1, 4, 5, 6)]
 HANDS = [(hand, Fraction(24)) for hand in HANDS]
 REPEAT = "Does your search skip orderings that repeat?"
@@ -307,8 +290,6 @@ def check_postfix(search: Callable) -> bool:
 
 
 # 03 recursive reduction: the post's Search(n), `search(array, n, target, found)`.
-
-
 def hits(step: Callable, first: bool = False) -> Callable:
     """A Search(n) as a function of a case: the hits it appends (after what it returns, `first`)."""
 
@@ -362,17 +343,15 @@ def check_final_numbers(final_numbers_for: Callable) -> bool:
 
 
 # 04 search trees: the different states of a search, counted from `recursive.trace`.
-
-
-def _distinct_per_depth(hand: tuple) -> list:
-    keys = {(state.depth, state.key) for state in recursive.trace(hand).states}
-    return [sum(depth == d for depth, _ in keys) for d in range(len(hand))]
-
-
 def check_distinct_per_depth(distinct_per_depth: Callable) -> bool:
     """Lesson 04 Ex 1: the different states at each depth, depth 0 first."""
+
+    def per_depth(hand: tuple) -> list:
+        keys = {(state.depth, state.key) for state in recursive.trace(hand).states}
+        return [sum(depth == d for depth, _ in keys) for d in range(len(hand))]
+
     cases = [((2, 3, 4),), ((3, 3, 8, 8),)]
-    return check(distinct_per_depth, _distinct_per_depth, cases, what="list", ordered=True)
+    return check(distinct_per_depth, per_depth, cases, what="list", ordered=True)
 
 
 def check_different_states(different_states: Callable) -> bool:
@@ -383,7 +362,6 @@ def check_different_states(different_states: Callable) -> bool:
 
 
 # 06 exact arithmetic and 07 distinct answers: these checks print their sentence only.
-
 EXACT_CASES = ["8 / (3 - 8 / 3)", "4 / (1 - 5 / 6)", "7 - (6 - 5) / 3", "1 / 3 + 1 / 6"]
 EXACT_CASES = [(parse(text),) for text in EXACT_CASES + ["6 / (5 / 4 - 1)"]]
 
@@ -452,8 +430,6 @@ def check_count_answers(count_answers: Callable) -> None:
 
 
 # 08 the whole deck and 09 play: lists that are multisets, so each item is counted too.
-
-
 def check_solvable_hands(attempt: Callable) -> bool:
     """Lesson 08: `solvable_hands(high)`, every hand of four cards from 1 to `high` that makes 24."""
 
