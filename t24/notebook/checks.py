@@ -112,7 +112,11 @@ def verdict(attempt, expected, case, what, show, ordered) -> tuple[str, tuple] |
     if not isinstance(got, list):
         kind = "nothing" if got is None else f"one {type(got).__name__}, not a list,"
         return f"Your {what} gives back {kind}{words}: check what it returns.", ()
-    missing, extra = _not_in(list(want), got), _not_in(got, list(want))
+    try:
+        missing, extra = _not_in(list(want), got), _not_in(got, list(want))
+    except ValueError:  # numpy: an array among the items is neither equal nor unequal
+        kind = "items that cannot be compared"
+        return f"Your {what} gives back {kind}{words}: check what it returns.", ()
     if missing:
         return f"Your {what} misses `{show(missing[0])}`{words}.", missing[:1]
     if extra:
