@@ -89,8 +89,6 @@ lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
-	$(PY) tools/nav.py --check
-	$(PY) tools/students.py --check
 
 format: $(VENV)/.installed-test
 	$(VENV)/bin/ruff format .
