@@ -1,11 +1,7 @@
 """The practice game: the loop that closes "24点解法" (deal, answer, h for a hint, s, q), for a class.
 
-The post deals four digits; a class wants cards above 9, a chosen deck, 2 to 6 cards, and hands
-that can be made. `Game` holds the deal, the rounds and the score with no input or output, so the
-terminal loop (`play`, run by `t24 play`) and the notebook widget share it and tests script it.
-Every typed answer is read by the safe parser and checked exactly (`t24.check_answer`); "none"
-is an answer too, and is checked. A round solves its hand once, when first needed; the answer,
-the graded hints (`hints`) and the rating (`rating`) reuse that. Standard library only.
+`Game` holds the deal, the rounds and the score with no input or output, so the terminal loop
+(`play`, run by `t24 play`) and the notebook widget share it. Standard library only.
 """
 
 from __future__ import annotations
@@ -14,43 +10,25 @@ import random
 import sys
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 
 from .. import solver
-from ..check import check_answer
+from ..check import Verdict, check_answer
 from ..expr import Expr
 from ..hand import Hand, InputError, as_hand, as_target
 from ..text import describe, hand_text, plural
-from .hints import answer_steps, hint_answer, hint_texts, operand  # noqa: F401
-from .rating import (  # noqa: F401
-    COUNT_MAX_CARDS,
-    EFFORT_MAX_COUNT,
-    LEVELS,
-    Difficulty,
-    Effort,
-    rate,
-    rating_points,
-    search_effort,
-)
+from .hints import hint_answer, hint_texts, operand  # noqa: F401
+from .rating import COUNT_MAX_CARDS, EFFORT_MAX_COUNT, LEVELS, rate, search_effort  # noqa: F401
 
 SUITS = 4  # copies of each card in the deck, as in a pack of playing cards
 MIN_COUNT, MAX_COUNT = 2, 6  # six cards already have thousands of distinct answers to count
 MAX_CARD = 10**6
 MAX_DEALS, MAX_SECONDS = 1000, 1.5  # tries to deal a solvable hand, and the time they may take
+OVER = "(this hand is over: no change to the score)"
 KEYS = "h = hint, s = show an answer, q = quit"
-NO_ANSWER_WORDS = {
-    "none",
-    "no",
-    "-",
-    "impossible",
-    "no answer",
-    "no solution",
-    "cannot",
-    "can't",
-    "nothing",
-}
+NONE_WORDS = {"none", "no", "-", "impossible", "no answer", "no solution", "cannot", "can't"}
 
 
 def deal(rng: random.Random, low: int = 1, high: int = 13, count: int = 4) -> Hand:
@@ -81,13 +59,12 @@ def deal_solvable(rng: random.Random, low=1, high=13, count=4, target=24) -> Han
 
 @dataclass
 class Round:
-    """One dealt hand: solved once when first needed, hints given, and how it ended."""
+    """One dealt hand: solved once when first needed, the hints given, and how it ended."""
 
     number: int
     hand: Hand
     target: Fraction
     hints_given: int = 0
-    wrong: int = 0
     outcome: str | None = None  # "right", "shown" or "skipped"
 
     @cached_property
@@ -106,8 +83,8 @@ class Round:
         return hint_answer(self.answers, trees)
 
     @cached_property
-    def rating(self) -> Difficulty:
-        """How hard the hand is, and why."""
+    def rating(self):
+        """How hard the hand is, and why (`rating.Difficulty`)."""
         return rate(self.hand, self.target, self.answers)
 
     @property
@@ -120,23 +97,15 @@ class Round:
 
     @property
     def hand_text(self) -> str:
-        """The hand as people write it: 3 3 8 8."""
         return hand_text(self.hand)
 
-
-@dataclass(frozen=True)
-class Reply:
-    """The game's answer to a typed line: `kind` is right, wrong, unreadable or empty."""
-
-    kind: str
-    message: str
-    expr: Expr | None = None
-    value: Fraction | None = None
-    scored: bool = False  # whether this reply changed the score
-
     @property
-    def ok(self) -> bool:
-        return self.kind == "right"
+    def how_many(self) -> str:
+        """How many distinct answers the shown one is among."""
+        count = self.rating.answers
+        if count == 1:
+            return "the only answer"
+        return "answers not counted" if count is None else f"{count:,} distinct answers in all"
 
 
 @dataclass
@@ -151,7 +120,6 @@ class Score:
 
     @property
     def hands(self) -> int:
-        """Hands finished, however they ended."""
         return self.right + self.shown + self.skipped
 
     def __str__(self) -> str:
@@ -165,9 +133,8 @@ class Score:
 class Game:
     """A game: the deck, the seeded dealer, the current round, the score. No input or output.
 
-    `hands` are dealt first, as given (a teacher's chosen hands); then the seeded dealer takes
-    over. With `deal=False` the options are checked but no hand is dealt yet (call `next_hand`),
-    so a display can show the dealer's refusal instead of failing to start.
+    `hands` are dealt first, as given; then the seeded dealer takes over. With `deal=False` no
+    hand is dealt yet (call `next_hand`), so a display can show the dealer's refusal.
     """
 
     def __init__(
@@ -200,16 +167,14 @@ class Game:
                 raise InputError(f"deal {MIN_COUNT} to {MAX_COUNT} cards, not {size}")
         self.target = as_target(target)
         self.low, self.high, self.count, self.any_hand = low, high, count, any_hand
-        self.none_possible = any_hand or not all(
-            solver.can_make(h, self.target) for h in self.chosen
-        )
+        solvable = all(solver.can_make(hand, self.target) for hand in self.chosen)
+        self.none_possible = any_hand or not solvable
         self.rng, self.score, self.rounds = random.Random(seed), Score(), []
         if deal:
             self.next_hand()
 
     @property
     def round(self) -> Round:
-        """The hand in play."""
         return self.rounds[-1]
 
     @property
@@ -220,11 +185,7 @@ class Game:
         return f"Make {target} from the cards with + - * / and brackets, each card once{none}."
 
     def next_hand(self) -> Round:
-        """Deal the next hand; an unfinished hand counts as skipped.
-
-        If the dealer refuses (`t24.InputError`: no solvable hand found in time), the hand in
-        play stays in play and the score is unchanged.
-        """
+        """Deal the next hand; an unfinished hand counts as skipped (not if the dealer refuses)."""
         if self.chosen:
             hand = self.chosen.pop(0)
         elif self.any_hand:
@@ -237,35 +198,36 @@ class Game:
         self.rounds.append(Round(len(self.rounds) + 1, hand, self.target))
         return self.round
 
-    def answer(self, text: str) -> Reply:
-        """Check a typed answer (an expression, or "none"); score it if the hand is still open."""
+    def answer(self, text: str) -> Verdict:
+        """Check a typed answer (an expression, or "none"); score it if the hand is still open.
+
+        The message starts "right: " or "wrong: " for a try; text that cannot be read is no try.
+        """
         current, target = self.round, describe(self.target)
         if not isinstance(text, str) or not text.strip():
-            return Reply(
-                "empty", f"type an expression that makes {target} from {current.hand_text}"
+            return Verdict(
+                False, f"type an expression that makes {target} from {current.hand_text}"
             )
-        if " ".join(text.lower().split()).rstrip(".!") in NO_ANSWER_WORDS:
+        if " ".join(text.lower().split()).rstrip(".!") in NONE_WORDS:
             if current.answers:
-                reply = Reply("wrong", f"wrong: {current.hand_text} can make {target}; keep trying")
+                verdict = Verdict(False, f"{current.hand_text} can make {target}; keep trying")
             else:
-                reply = Reply("right", f"right: {current.hand_text} cannot make {target}")
+                verdict = Verdict(True, f"{current.hand_text} cannot make {target}")
         else:
             verdict = check_answer(current.hand, text, self.target)
-            kind = "right" if verdict.ok else "unreadable" if verdict.expr is None else "wrong"
-            message = verdict.message if kind == "unreadable" else f"{kind}: {verdict.message}"
-            reply = Reply(kind, message, verdict.expr, verdict.value)
+            if verdict.expr is None:
+                return verdict
+        message = f"{'right' if verdict.ok else 'wrong'}: {verdict.message}"
         if current.outcome is not None:
-            message = f"{reply.message} (this hand is over: no change to the score)"
-            return Reply(reply.kind, message, reply.expr, reply.value)
-        if reply.kind == "right":
+            return replace(
+                verdict, message=f"{message} (this hand is over: no change to the score)"
+            )
+        if verdict.ok:
             current.outcome = "right"
             self.score.right += 1
-        elif reply.kind == "wrong":
-            current.wrong += 1
-            self.score.wrong += 1
         else:
-            return reply
-        return Reply(reply.kind, reply.message, reply.expr, reply.value, scored=True)
+            self.score.wrong += 1
+        return replace(verdict, message=message)
 
     def hint(self) -> str:
         """The next hint for this hand; they stop while more than the last step is left."""
@@ -286,22 +248,15 @@ class Game:
             self.score.shown += 1
         if current.answer is None:
             return f"no answer: {current.hand_text} cannot make {target}"
-        count = current.rating.answers
-        more = "answers not counted" if count is None else f"{count:,} distinct answers in all"
-        more = "the only answer" if count == 1 else more
-        return f"an answer: {current.answer} = {target} ({more})"
+        return f"an answer: {current.answer} = {target} ({current.how_many})"
 
 
 def play(lines: Iterable[str], out, game: Game, rounds=None) -> Score:
     """Play at a terminal: read `lines` (answers, h, s, q), write to `out`, return the score."""
-
-    def deal_line():
-        current = game.round
-        out(f"hand {current.number}: make {describe(game.target)} from {current.hand_text}")
-
     out(game.rules)
     out(KEYS)
-    deal_line()
+    current = game.round
+    out(f"hand {current.number}: make {describe(game.target)} from {current.hand_text}")
     for line in lines:
         text = line.strip()
         if text.lower() == "q":
@@ -324,8 +279,8 @@ def play(lines: Iterable[str], out, game: Game, rounds=None) -> Score:
             if rounds is not None and game.score.hands >= rounds:
                 out(f"played {plural(rounds, 'hand')}")
                 break
-            game.next_hand()
-            deal_line()
+            current = game.next_hand()
+            out(f"hand {current.number}: make {describe(game.target)} from {current.hand_text}")
     else:
         out("end of input")
     out(f"final score: {game.score}")

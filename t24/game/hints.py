@@ -1,8 +1,7 @@
 """Graded hints: what the answer's steps are like, then the next step's operation, then the step.
 
 An answer is read bottom up as steps (two numbers, an operator, the result). The hints stop while
-two steps are still to do, so none leaves only an obvious last step; "show" gives the answer. They
-follow the tree with the friendliest steps among those the search of "24点经典算法" finds.
+two steps are still to do, so none leaves only an obvious last step; "show" gives the answer.
 """
 
 from __future__ import annotations
@@ -56,20 +55,16 @@ def step_cost(steps: Sequence[Step]) -> tuple[int, int, Fraction]:
 def hint_answer(answers: Sequence[Expr], trees: Sequence[Expr] = ()) -> Expr:
     """The answer the hints follow: the tree with the friendliest steps.
 
-    `answers` are the fast solver's distinct answers; `trees` (the recursive search's, when
-    known) may hold a tree of the same class with easier steps (10 / 5 * 6 + 12 rather than
-    10 * 6 / 5 + 12). Ties go to the class the fast solver lists first, then to fewer brackets.
+    `trees`, the recursive search's (of "24点经典算法"), may hold a tree of one of the fast
+    solver's `answers` with easier steps (10 / 5 * 6 + 12 rather than 10 * 6 / 5 + 12). Ties go
+    to the answer the fast solver lists first, then to fewer brackets.
     """
     rank = {canonical(expr): number for number, expr in enumerate(answers)}
 
     def key(expr):
         text = str(expr)
-        return (
-            step_cost(answer_steps(expr)),
-            rank.get(canonical(expr), len(rank)),
-            text.count("("),
-            text,
-        )
+        order = rank.get(canonical(expr), len(rank))
+        return step_cost(answer_steps(expr)), order, text.count("("), text
 
     return min(list(trees) or answers, key=key)
 
@@ -78,9 +73,7 @@ def hint_texts(expr: Expr, target=24) -> list[str]:
     """The graded hints for one answer: a property of its steps, then operation and step in turn."""
     steps = answer_steps(expr)
     if len(steps) <= 1:
-        return [
-            f"hint 1 of 1: one operation between the two cards makes {describe(Fraction(target))}"
-        ]
+        return [f"hint 1 of 1: one operation between the two cards makes {describe(target)}"]
     fractions, negatives, largest = step_cost(steps)
     count, what = (fractions, "a fraction") if fractions else (negatives, "a negative number")
     if count:

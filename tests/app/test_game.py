@@ -11,7 +11,9 @@ import pytest
 import t24
 from t24 import cli, game, solver
 from t24.distinct import distinct
-from t24.game import Game, play, rate, rating_points
+from t24.game import Game, play, rate
+from t24.game.hints import answer_steps
+from t24.game.rating import Effort, rating_points
 
 
 def script(lines, rounds=None, **options):
@@ -62,7 +64,7 @@ HANDS += [(2, 3, 4)]
 @pytest.mark.parametrize("hand", HANDS)
 def test_graded_hints_leave_more_than_the_last_step(hand):
     current = Game(hands=[hand])
-    steps, hints = game.answer_steps(current.round.answer), current.round.hints
+    steps, hints = answer_steps(current.round.answer), current.round.hints
     pool = Counter(map(Fraction, hand))
     for step in steps:  # every step uses cards or earlier results and ends at the target
         assert t24.parse(f"({step.left}) {step.op} ({step.right})").value == step.value
@@ -193,7 +195,7 @@ def test_the_rating_facts_agree_with_independent_counts(hand):
      (False, 2, 40, 24, -1), (False, 2, 20, 30, 1), (False, 2, 20, 100, 2), (False, None, 20, 24, 0)],
 )  # fmt: skip
 def test_rating_points_follow_the_documented_rule(fraction, answers, hits, largest, points):
-    assert rating_points(fraction, answers, game.Effort(3888, hits, Fraction(largest))) == points
+    assert rating_points(fraction, answers, Effort(3888, hits, Fraction(largest))) == points
 
 
 def test_cli_play_reads_stdin_and_ends_cleanly_on_ctrl_c(monkeypatch, capsys):
