@@ -16,6 +16,7 @@ from ..hand import InputError
 from ..text import describe
 from .widgets import WIDGET_FONT, Panel, cards_html, live
 
+BUTTONS = ("Hint", "Show answer", "Next hand")
 TITLES = {True: "<b>Right!</b> ", False: "<b>Not yet:</b> "}
 
 
@@ -37,9 +38,7 @@ def make_game_widget(seed=None, hands=(), **options) -> Panel:
     hand_view, message, score = widgets.HTML(), widgets.HTMLMath(), widgets.HTML()
     answer = widgets.Text(placeholder="an expression, e.g. (1+2)*8", continuous_update=False)
     check = widgets.Button(description="Check", button_style="primary")
-    hint = widgets.Button(description="Hint")
-    show = widgets.Button(description="Show answer")
-    next_hand = widgets.Button(description="Next hand")
+    hint, show, next_hand = (widgets.Button(description=name) for name in BUTTONS)
     named = dict(hand=hand_view, answer=answer, check=check, hint=hint, show=show, next=next_hand)
     for css, widget in {**named, "message": message, "score": score}.items():
         widget.add_class(f"t24-game-{css}")
@@ -49,27 +48,22 @@ def make_game_widget(seed=None, hands=(), **options) -> Panel:
 
     def refresh(text: str, rated: bool = False) -> None:
         for button in (check, hint, show):
-            button.disabled = not game.rounds
-        if game.rounds:
-            current = game.round
-            target = f'<span style="font-size:0.6em">→ make <b>{describe(game.target)}</b></span>'
-            hand_view.value = (
-                f'<div style="font-size:2.4em">{cards_html(current.hand)} {target}</div>'
-            )
+            button.disabled = not game.rounds  # no hand dealt yet: nothing to check
         if rated:
             rating = game.round.rating
             text += f"<br>Difficulty: <b>{rating.level}</b> {plain(f'({rating.reason})')}"
         message.value = f'<div style="font-size:{WIDGET_FONT}">{text}</div>'
-        score.value = (
-            f'<div style="font-size:{WIDGET_FONT}"><b>Score:</b> {plain(str(game.score))}</div>'
-        )
+        said = plain(str(game.score))
+        score.value = f'<div style="font-size:{WIDGET_FONT}"><b>Score:</b> {said}</div>'
 
     def deal(_button=None) -> None:
         nonlocal checked
         try:
-            game.next_hand()
+            current = game.next_hand()
         except InputError as error:
             return refresh(f"<b>No hand dealt:</b> {plain(str(error))}")
+        target = f'<span style="font-size:0.6em">→ make <b>{describe(game.target)}</b></span>'
+        hand_view.value = f'<div style="font-size:2.4em">{cards_html(current.hand)} {target}</div>'
         checked, answer.value = None, ""
         hints.clear()
         refresh(plain(game.rules))
