@@ -1,7 +1,9 @@
 """The practice game: the loop that closes "24点解法" (deal, answer, h for a hint, s, q), for a class.
 
 `Game` holds the deal, the rounds and the score with no input or output, so the terminal loop
-(`play`, run by `t24 play`) and the notebook widget share it. Standard library only.
+(`play`, run by `t24 play`) and the notebook widget share it. Its graded hints tell what the
+answer's steps are like, then the next step's operation, then the step; they stop while two steps
+are still to do, so none leaves only an obvious last step ("show" gives the answer).
 """
 
 from __future__ import annotations
@@ -16,19 +18,19 @@ from functools import cached_property
 
 from .. import solver
 from ..check import Verdict, check_answer
-from ..expr import Expr
+from ..distinct import canonical
+from ..expr import BinOp, Expr
 from ..hand import Hand, InputError, as_hand, as_target
 from ..text import describe, hand_text, plural
-from .hints import hint_answer, hint_texts, operand  # noqa: F401
 from .rating import COUNT_MAX_CARDS, EFFORT_MAX_COUNT, LEVELS, rate, search_effort  # noqa: F401
 
 SUITS = 4  # copies of each card in the deck, as in a pack of playing cards
 MIN_COUNT, MAX_COUNT = 2, 6  # six cards already have thousands of distinct answers to count
-MAX_CARD = 10**6
 MAX_DEALS, MAX_SECONDS = 1000, 1.5  # tries to deal a solvable hand, and the time they may take
 OVER = "(this hand is over: no change to the score)"
 KEYS = "h = hint, s = show an answer, q = quit"
 NONE_WORDS = {"none", "no", "-", "impossible", "no answer", "no solution", "cannot", "can't"}
+VERBS = {"+": "adds", "-": "subtracts", "*": "multiplies", "/": "divides"}
 
 
 def deal(rng: random.Random, low: int = 1, high: int = 13, count: int = 4) -> Hand:
@@ -38,11 +40,8 @@ def deal(rng: random.Random, low: int = 1, high: int = 13, count: int = 4) -> Ha
 
 
 def deal_solvable(rng: random.Random, low=1, high=13, count=4, target=24) -> Hand:
-    """Deal until a hand makes the target; refuse after MAX_DEALS tries or MAX_SECONDS in all.
-
-    A try is not begun when the slowest so far would end past the deadline (six cards near a
-    million take about half a second each), so the refusal comes on time.
-    """
+    """Deal until a hand makes the target; refuse after MAX_DEALS tries or MAX_SECONDS, on time:
+    no try begins that the slowest so far would end past the deadline (six big cards: 0.5 s)."""
     target, started, tries, slowest = as_target(target), time.monotonic(), 0, 0.0
     while tries < MAX_DEALS and (tries == 0 or time.monotonic() - started + slowest <= MAX_SECONDS):
         tries, begun = tries + 1, time.monotonic()
@@ -55,6 +54,78 @@ def deal_solvable(rng: random.Random, low=1, high=13, count=4, target=24) -> Han
         f"{plural(tries, 'deal')} ({time.monotonic() - started:.1f} s); choose another deck or "
         "target, or allow any hand"
     )
+
+
+def operand(value: Fraction) -> str:
+    """A value inside a written operation: bracketed when it is a fraction or negative."""
+    text = describe(value)
+    return text if value.denominator == 1 and value >= 0 else f"({text})"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of an answer: two numbers (cards or earlier results), an operator, the result."""
+
+    left: Fraction
+    op: str
+    right: Fraction
+    value: Fraction
+
+    def text(self) -> str:
+        """The step as plain text: `3 - (8/3) = 1/3`."""
+        return f"{operand(self.left)} {self.op} {operand(self.right)} = {describe(self.value)}"
+
+
+def answer_steps(expr: Expr) -> list[Step]:
+    """The steps of an answer, bottom up: each operation after the ones it uses."""
+    if not isinstance(expr, BinOp):
+        return []
+    steps = answer_steps(expr.left) + answer_steps(expr.right)
+    return steps + [Step(expr.left.value, expr.op, expr.right.value, expr.value)]
+
+
+def step_cost(steps: Sequence[Step]) -> tuple[int, int, Fraction]:
+    """How awkward steps are: how many make a fraction, how many a negative number, the largest."""
+    values = [step.value for step in steps]
+    fractions, negatives = sum(v.denominator != 1 for v in values), sum(v < 0 for v in values)
+    return fractions, negatives, max(map(abs, values), default=Fraction(0))
+
+
+def hint_answer(answers: Sequence[Expr], trees: Sequence[Expr] = ()) -> Expr:
+    """The tree the hints follow, the one with the friendliest steps: among the recursive search's
+    `trees` when known (10 / 5 * 6 + 12 before 10 * 6 / 5 + 12), else the fast solver's `answers`;
+    ties go to the fast solver's order, then to fewer brackets."""
+    rank = {canonical(expr): number for number, expr in enumerate(answers)}
+
+    def key(expr):
+        text = str(expr)
+        order = rank.get(canonical(expr), len(rank))
+        return step_cost(answer_steps(expr)), order, text.count("("), text
+
+    return min(list(trees) or answers, key=key)
+
+
+def hint_texts(expr: Expr | None, target=24) -> list[str]:
+    """The graded hints for one answer: a property of its steps, then operation and step in turn
+    (with no answer, one hint that does not say so)."""
+    if expr is None:
+        why = "find the largest number these cards can make, and ask what the last step would need"
+        return [f"hint 1 of 1: {why}"]
+    steps = answer_steps(expr)
+    if len(steps) <= 1:
+        return [f"hint 1 of 1: one operation between the two cards makes {describe(target)}"]
+    fractions, negatives, largest = step_cost(steps)
+    count, what = (fractions, "a fraction") if fractions else (negatives, "a negative number")
+    if count:
+        lines = [f"{count} of the {len(steps)} steps {'makes' if count == 1 else 'make'} {what}"]
+    else:
+        lines = [f"every step makes a whole number from 0 to {describe(largest)}"]
+    for number, step in enumerate(steps[: max(len(steps) - 2, 1)]):
+        verb = VERBS[step.op]
+        lines.append(f"the next step {verb}" if number else f"the first step {verb} two cards")
+        if number < len(steps) - 2:
+            lines.append(f"then {step.text()}" if number else f"start with {step.text()}")
+    return [f"hint {n} of {len(lines)}: {text}" for n, text in enumerate(lines, 1)]
 
 
 @dataclass
@@ -86,14 +157,6 @@ class Round:
     def rating(self):
         """How hard the hand is, and why (`rating.Difficulty`)."""
         return rate(self.hand, self.target, self.answers)
-
-    @property
-    def hints(self) -> list[str]:
-        """Every hint this hand has, in order (for a hand with no answer, one that is not "none")."""
-        if self.answer is None:
-            why = "find the largest number these cards can make, and ask what the last step would need"
-            return [f"hint 1 of 1: {why}"]
-        return hint_texts(self.answer, self.target)
 
     @property
     def hand_text(self) -> str:
@@ -131,11 +194,8 @@ class Score:
 
 
 class Game:
-    """A game: the deck, the seeded dealer, the current round, the score. No input or output.
-
-    `hands` are dealt first, as given; then the seeded dealer takes over. With `deal=False` no
-    hand is dealt yet (call `next_hand`), so a display can show the dealer's refusal.
-    """
+    """The deck, the seeded dealer (after the `hands` given), the rounds, the score; no input or
+    output. With `deal=False` no hand is dealt yet, so a display can show the dealer's refusal."""
 
     def __init__(
         self,
@@ -155,12 +215,11 @@ class Game:
             raise InputError(f"the seed must be a whole number or text, not {type(seed).__name__}")
         if low > high:
             raise InputError(f"the lowest card ({low}) is above the highest ({high})")
-        if max(abs(low), abs(high)) > MAX_CARD:
-            raise InputError(f"cards go up to {MAX_CARD:,} in size")
-        if count > SUITS * (high - low + 1):
-            raise InputError(
-                f"a deck of cards {low} to {high} holds only {SUITS * (high - low + 1)} cards"
-            )
+        if max(abs(low), abs(high)) > 10**6:
+            raise InputError("cards go up to 1,000,000 in size")
+        cards = SUITS * (high - low + 1)
+        if count > cards:
+            raise InputError(f"a deck of cards {low} to {high} holds only {cards} cards")
         self.chosen = [as_hand(hand) for hand in hands]
         for size in (count, *map(len, self.chosen)):
             if not MIN_COUNT <= size <= MAX_COUNT:
@@ -199,10 +258,8 @@ class Game:
         return self.round
 
     def answer(self, text: str) -> Verdict:
-        """Check a typed answer (an expression, or "none"); score it if the hand is still open.
-
-        The message starts "right: " or "wrong: " for a try; text that cannot be read is no try.
-        """
+        """Check a typed answer (an expression, or "none"); a try, said "right: " or "wrong: ", is
+        scored while the hand is open. Text that cannot be read is no try."""
         current, target = self.round, describe(self.target)
         if not isinstance(text, str) or not text.strip():
             return Verdict(
@@ -232,7 +289,7 @@ class Game:
     def hint(self) -> str:
         """The next hint for this hand; they stop while more than the last step is left."""
         current = self.round
-        hints = current.hints
+        hints = hint_texts(current.answer, self.target)
         if current.hints_given >= len(hints):
             last = hints[-1].split(": ", 1)[1]
             return f"no more hints: the rest is yours (s shows an answer); the last hint was {last}"

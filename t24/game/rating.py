@@ -1,9 +1,6 @@
-"""How hard a hand is, from facts anyone can recount, each named in a one-line reason.
-
-The facts: whether every answer needs a fraction on the way, how many distinct answers there are,
-what share of the final numbers of the recursive search ("24点经典算法") hit the target, and how
-large a number every answer has to pass on the way (`(10 × 10 − 4) ÷ 4` passes 100).
-"""
+"""How hard a hand is, from facts anyone can recount: a fraction needed on the way, the distinct
+answers, the share of the final numbers of the search of "24点经典算法" that hit the target, and
+the largest number every answer passes on the way (`(10 × 10 − 4) ÷ 4` passes 100)."""
 
 from __future__ import annotations
 
@@ -27,11 +24,8 @@ LEVELS = ("easy", "medium", "hard", "very hard")
 
 @lru_cache(maxsize=100_000)
 def _effort(values: tuple[Fraction, ...], target: Fraction) -> tuple[int, Fraction | None]:
-    """(hits, smallest "largest number on the way" over the hits) below a state of the search.
-
-    The search's own step: take two numbers, put one of their six results back, go on;
-    remembered per sorted multiset, since what lies below depends on that alone.
-    """
+    """(hits, smallest "largest number on the way" over the hits) below a state of the search:
+    take two numbers, put one of their six results back, go on; remembered per multiset."""
     if len(values) == 1:
         return (1, Fraction(0)) if values[0] == target else (0, None)
     hits, best = 0, None
@@ -92,10 +86,8 @@ def rating_points(needs_fraction: bool, answers, effort: Effort | None, target=2
 
 
 def rate(hand: Sequence[int], target=24, answers: Sequence[Expr] | None = None) -> Difficulty:
-    """Rate a hand easy, medium, hard or very hard (or no answer), with the measured reasons.
-
-    `answers`: the hand's distinct answers when already known (a round of the game has them).
-    """
+    """Rate a hand easy, medium, hard or very hard (or no answer), with the measured reasons;
+    `answers` are its distinct answers when already known (a round of the game has them)."""
     hand, target = as_hand(hand), as_target(target)
     if answers is None:
         answers = solver.solve(hand, target, method="fast", first=len(hand) > COUNT_MAX_CARDS)

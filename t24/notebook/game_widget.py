@@ -1,8 +1,5 @@
-"""The practice game as a widget: a hand of cards, an answer box, Check, Hint, Show answer, Next.
-
-`t24.game` holds the whole game; this module shows it at projector size, answers typeset, and
-writes results into widgets' `.value`, never to `print`, so a notebook stays the same under nbval.
-"""
+"""The practice game (`t24.game`) as a widget at projector size, answers typeset; it writes into
+widgets' `.value`, never to `print`, so a notebook stays the same under nbval."""
 
 from __future__ import annotations
 
