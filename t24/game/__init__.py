@@ -1,9 +1,7 @@
 """The practice game: the loop that closes "24点解法" (deal, answer, h for a hint, s, q), for a class.
 
-`Game` holds the deal, the rounds and the score with no input or output, so the terminal loop
-(`play`, run by `t24 play`) and the notebook widget share it. Its graded hints tell what the
-answer's steps are like, then the next step's operation, then the step; they stop while two steps
-are still to do, so none leaves only an obvious last step ("show" gives the answer).
+`Game` holds the deal, the rounds, the graded hints and the score with no input or output, so the
+terminal loop (`play`, run by `t24 play`) and the notebook widget share it.
 """
 
 from __future__ import annotations
@@ -158,9 +156,8 @@ class Round:
         """How hard the hand is, and why (`rating.Difficulty`)."""
         return rate(self.hand, self.target, self.answers)
 
-    @property
-    def hand_text(self) -> str:
-        return hand_text(self.hand)
+    def __str__(self) -> str:
+        return f"hand {self.number}: make {describe(self.target)} from {hand_text(self.hand)}"
 
     @property
     def how_many(self) -> str:
@@ -261,24 +258,21 @@ class Game:
         """Check a typed answer (an expression, or "none"); a try, said "right: " or "wrong: ", is
         scored while the hand is open. Text that cannot be read is no try."""
         current, target = self.round, describe(self.target)
+        hand = hand_text(current.hand)
         if not isinstance(text, str) or not text.strip():
-            return Verdict(
-                False, f"type an expression that makes {target} from {current.hand_text}"
-            )
+            return Verdict(False, f"type an expression that makes {target} from {hand}")
         if " ".join(text.lower().split()).rstrip(".!") in NONE_WORDS:
             if current.answers:
-                verdict = Verdict(False, f"{current.hand_text} can make {target}; keep trying")
+                verdict = Verdict(False, f"{hand} can make {target}; keep trying")
             else:
-                verdict = Verdict(True, f"{current.hand_text} cannot make {target}")
+                verdict = Verdict(True, f"{hand} cannot make {target}")
         else:
             verdict = check_answer(current.hand, text, self.target)
             if verdict.expr is None:
                 return verdict
         message = f"{'right' if verdict.ok else 'wrong'}: {verdict.message}"
         if current.outcome is not None:
-            return replace(
-                verdict, message=f"{message} (this hand is over: no change to the score)"
-            )
+            return replace(verdict, message=f"{message} {OVER}")
         if verdict.ok:
             current.outcome = "right"
             self.score.right += 1
@@ -287,7 +281,8 @@ class Game:
         return replace(verdict, message=message)
 
     def hint(self) -> str:
-        """The next hint for this hand; they stop while more than the last step is left."""
+        """The next hint for this hand; they stop while two steps are left, so none leaves only an
+        obvious last step (`show` gives the answer)."""
         current = self.round
         hints = hint_texts(current.answer, self.target)
         if current.hints_given >= len(hints):
@@ -304,7 +299,7 @@ class Game:
             current.outcome = "shown"
             self.score.shown += 1
         if current.answer is None:
-            return f"no answer: {current.hand_text} cannot make {target}"
+            return f"no answer: {hand_text(current.hand)} cannot make {target}"
         return f"an answer: {current.answer} = {target} ({current.how_many})"
 
 
@@ -312,8 +307,7 @@ def play(lines: Iterable[str], out, game: Game, rounds=None) -> Score:
     """Play at a terminal: read `lines` (answers, h, s, q), write to `out`, return the score."""
     out(game.rules)
     out(KEYS)
-    current = game.round
-    out(f"hand {current.number}: make {describe(game.target)} from {current.hand_text}")
+    out(str(game.round))
     for line in lines:
         text = line.strip()
         if text.lower() == "q":
@@ -336,8 +330,7 @@ def play(lines: Iterable[str], out, game: Game, rounds=None) -> Score:
             if rounds is not None and game.score.hands >= rounds:
                 out(f"played {plural(rounds, 'hand')}")
                 break
-            current = game.next_hand()
-            out(f"hand {current.number}: make {describe(game.target)} from {current.hand_text}")
+            out(str(game.next_hand()))
     else:
         out("end of input")
     out(f"final score: {game.score}")

@@ -74,9 +74,8 @@ def rating_points(needs_fraction: bool, answers, effort: Effort | None, target=2
 
     +2 if every answer needs a fraction; −1 for six distinct answers or more; +1 if fewer than
     1 in 1,000 of the search's final numbers hit, −1 if 1 in 100 or more; +1 if every answer
-    passes a number larger than the target on the way, +2 if larger than twice the target.
+    passes a number larger than the target (its size) on the way, +2 if larger than twice it.
     """
-    target = abs(as_target(target))
     points = (2 if needs_fraction else 0) - (answers is not None and answers >= 6)
     if effort is not None and effort.hits:
         share = Fraction(effort.hits, effort.final_numbers)
@@ -107,10 +106,9 @@ def rate(hand: Sequence[int], target=24, answers: Sequence[Expr] | None = None) 
         verb = "makes" if effort.hits == 1 else "make"
         final = f"{effort.final_numbers:,} final numbers {verb} {describe(target)}"
         facts.append(f"{effort.hits:,} of the recursive search's {final}")
-        largest = describe(max(effort.largest, abs(target)))
-        above = effort.largest > abs(target)
-        passes = f"every answer passes {largest}" if above else f"no number above {largest}"
-        facts.append(f"{passes} on the way")
-    points = rating_points(fraction, count, effort, target)
+        largest = max(effort.largest, abs(target))
+        passes = "every answer passes" if effort.largest > abs(target) else "no number above"
+        facts.append(f"{passes} {describe(largest)} on the way")
+    points = rating_points(fraction, count, effort, abs(target))
     level = LEVELS[max(0, min(points, len(LEVELS) - 1))]
     return Difficulty(level, "; ".join(facts), fraction, count, effort)

@@ -93,10 +93,8 @@ def make_game_widget(seed=None, hands=(), **options) -> Panel:
         shown = math(current.answer, game.target)
         refresh(f"<b>An answer:</b> {shown} {plain(f'({current.how_many})')}", True)
 
-    check.on_click(on_check)
-    hint.on_click(on_hint)
-    show.on_click(on_show)
-    next_hand.on_click(deal)
+    for button, act in zip((check, hint, show, next_hand), (on_check, on_hint, on_show, deal)):
+        button.on_click(act)
     answer.observe(lambda change: change["new"].strip() and on_check(), names="value")
     deal()
     rows = [widgets.HBox([answer, check]), widgets.HBox([hint, show, next_hand])]
