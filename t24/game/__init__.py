@@ -6,6 +6,7 @@ terminal loop (`play`, run by `t24 play`) and the notebook widget share it.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import sys
 import time
@@ -195,15 +196,7 @@ class Game:
     output. With `deal=False` no hand is dealt yet, so a display can show the dealer's refusal."""
 
     def __init__(
-        self,
-        target=24,
-        low: int = 1,
-        high: int = 13,
-        count: int = 4,
-        seed=None,
-        any_hand: bool = False,
-        hands: Iterable[Sequence[int]] = (),
-        deal: bool = True,
+        self, target=24, low=1, high=13, count=4, seed=None, any_hand=False, hands=(), deal=True
     ):
         for name, value in (("low", low), ("high", high), ("count", count)):
             if isinstance(value, bool) or not isinstance(value, int):
@@ -257,8 +250,7 @@ class Game:
     def answer(self, text: str) -> Verdict:
         """Check a typed answer (an expression, or "none"); a try, said "right: " or "wrong: ", is
         scored while the hand is open. Text that cannot be read is no try."""
-        current, target = self.round, describe(self.target)
-        hand = hand_text(current.hand)
+        current, hand, target = self.round, hand_text(self.round.hand), describe(self.target)
         if not isinstance(text, str) or not text.strip():
             return Verdict(False, f"type an expression that makes {target} from {hand}")
         if " ".join(text.lower().split()).rstrip(".!") in NONE_WORDS:
@@ -340,10 +332,8 @@ def play(lines: Iterable[str], out, game: Game, rounds=None) -> Score:
 def terminal_lines(prompt: str = "> "):
     """Lines typed at the terminal, until end of input (Ctrl-D); Ctrl-C raises KeyboardInterrupt."""
     if sys.stdin.isatty():
-        try:
-            import readline  # noqa: F401  (arrow keys and history for input(), where available)
-        except ImportError:
-            pass
+        with contextlib.suppress(ImportError):  # arrow keys and history for input(), if available
+            import readline  # noqa: F401
     else:
         prompt = ""  # piped input: no prompts in the output
     while True:

@@ -204,11 +204,8 @@ def test_cli_play_reads_stdin_and_ends_cleanly_on_ctrl_c(monkeypatch, capsys):
     )
     assert cli.main(["play", "--seed", "9"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert (
-        out[3].startswith("right: ")
-        and out[4].startswith("difficulty: ")
-        and out[-2] == "end of input"
-    )
+    assert out[3].startswith("right: ") and out[4].startswith("difficulty: ")
+    assert out[-2] == "end of input"
 
     def interrupted(prompt="> "):
         yield "h"
