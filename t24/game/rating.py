@@ -1,6 +1,6 @@
 """How hard a hand is, from facts anyone can recount: a fraction needed on the way, the distinct
-answers, the share of the final numbers of the search of "24点经典算法" that hit the target, and
-the largest number every answer passes on the way (`(10 × 10 − 4) ÷ 4` passes 100)."""
+answers, the share of the recursive search's final numbers ("24点经典算法") that hit the target,
+and the largest number every answer passes on the way (`(10 × 10 − 4) ÷ 4` passes 100)."""
 
 from __future__ import annotations
 
