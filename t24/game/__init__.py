@@ -1,56 +1,35 @@
 """The practice game: the loop that closes "24点解法" (deal, answer, h for a hint, s, q), for a class.
 
-The post deals four digits; a class wants cards above 9, a chosen deck, 2 to 6 cards, and hands
-that can be made. `Game` holds the deal, the rounds and the score with no input or output, so the
-terminal loop (`play`, run by `t24 play`) and the notebook widget share it and tests script it.
-Every typed answer is read by the safe parser and checked exactly (`t24.check_answer`); "none"
-is an answer too, and is checked. A round solves its hand once, when first needed; the answer,
-the graded hints (`hints`) and the rating (`rating`) reuse that. Standard library only.
+`Game` holds the deal, the rounds, the graded hints and the score with no input or output, so the
+terminal loop (`play`, run by `t24 play`) and the notebook widget share it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import random
 import sys
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 
 from .. import solver
-from ..check import check_answer
-from ..expr import Expr
+from ..check import Verdict, check_answer
+from ..distinct import canonical
+from ..expr import BinOp, Expr
 from ..hand import Hand, InputError, as_hand, as_target
 from ..text import describe, hand_text, plural
-from .hints import answer_steps, hint_answer, hint_texts, operand  # noqa: F401
-from .rating import (  # noqa: F401
-    COUNT_MAX_CARDS,
-    EFFORT_MAX_COUNT,
-    LEVELS,
-    Difficulty,
-    Effort,
-    rate,
-    rating_points,
-    search_effort,
-)
+from .rating import COUNT_MAX_CARDS, EFFORT_MAX_COUNT, LEVELS, rate, search_effort  # noqa: F401
 
 SUITS = 4  # copies of each card in the deck, as in a pack of playing cards
 MIN_COUNT, MAX_COUNT = 2, 6  # six cards already have thousands of distinct answers to count
-MAX_CARD = 10**6
 MAX_DEALS, MAX_SECONDS = 1000, 1.5  # tries to deal a solvable hand, and the time they may take
+OVER = "(this hand is over: no change to the score)"
 KEYS = "h = hint, s = show an answer, q = quit"
-NO_ANSWER_WORDS = {
-    "none",
-    "no",
-    "-",
-    "impossible",
-    "no answer",
-    "no solution",
-    "cannot",
-    "can't",
-    "nothing",
-}
+NONE_WORDS = {"none", "no", "-", "impossible", "no answer", "no solution", "cannot", "can't"}
+VERBS = {"+": "adds", "-": "subtracts", "*": "multiplies", "/": "divides"}
 
 
 def deal(rng: random.Random, low: int = 1, high: int = 13, count: int = 4) -> Hand:
@@ -60,11 +39,8 @@ def deal(rng: random.Random, low: int = 1, high: int = 13, count: int = 4) -> Ha
 
 
 def deal_solvable(rng: random.Random, low=1, high=13, count=4, target=24) -> Hand:
-    """Deal until a hand makes the target; refuse after MAX_DEALS tries or MAX_SECONDS in all.
-
-    A try is not begun when the slowest so far would end past the deadline (six cards near a
-    million take about half a second each), so the refusal comes on time.
-    """
+    """Deal until a hand makes the target; refuse after MAX_DEALS tries or MAX_SECONDS, on time:
+    no try begins that the slowest so far would end past the deadline (six big cards: 0.5 s)."""
     target, started, tries, slowest = as_target(target), time.monotonic(), 0, 0.0
     while tries < MAX_DEALS and (tries == 0 or time.monotonic() - started + slowest <= MAX_SECONDS):
         tries, begun = tries + 1, time.monotonic()
@@ -79,15 +55,86 @@ def deal_solvable(rng: random.Random, low=1, high=13, count=4, target=24) -> Han
     )
 
 
+def operand(value: Fraction) -> str:
+    """A value inside a written operation: bracketed when it is a fraction or negative."""
+    text = describe(value)
+    return text if value.denominator == 1 and value >= 0 else f"({text})"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of an answer: two numbers (cards or earlier results), an operator, the result."""
+
+    left: Fraction
+    op: str
+    right: Fraction
+    value: Fraction
+
+    def text(self) -> str:
+        """The step as plain text: `3 - (8/3) = 1/3`."""
+        return f"{operand(self.left)} {self.op} {operand(self.right)} = {describe(self.value)}"
+
+
+def answer_steps(expr: Expr) -> list[Step]:
+    """The steps of an answer, bottom up: each operation after the ones it uses."""
+    if not isinstance(expr, BinOp):
+        return []
+    steps = answer_steps(expr.left) + answer_steps(expr.right)
+    return steps + [Step(expr.left.value, expr.op, expr.right.value, expr.value)]
+
+
+def step_cost(steps: Sequence[Step]) -> tuple[int, int, Fraction]:
+    """How awkward steps are: how many make a fraction, how many a negative number, the largest."""
+    values = [step.value for step in steps]
+    fractions, negatives = sum(v.denominator != 1 for v in values), sum(v < 0 for v in values)
+    return fractions, negatives, max(map(abs, values), default=Fraction(0))
+
+
+def hint_answer(answers: Sequence[Expr], trees: Sequence[Expr] = ()) -> Expr:
+    """The tree the hints follow, the one with the friendliest steps: among the recursive search's
+    `trees` when known (10 / 5 * 6 + 12 before 10 * 6 / 5 + 12), else the fast solver's `answers`;
+    ties go to the fast solver's order, then to fewer brackets."""
+    rank = {canonical(expr): number for number, expr in enumerate(answers)}
+
+    def key(expr):
+        text = str(expr)
+        order = rank.get(canonical(expr), len(rank))
+        return step_cost(answer_steps(expr)), order, text.count("("), text
+
+    return min(list(trees) or answers, key=key)
+
+
+def hint_texts(expr: Expr | None, target=24) -> list[str]:
+    """The graded hints for one answer: a property of its steps, then operation and step in turn
+    (with no answer, one hint that does not say so)."""
+    if expr is None:
+        why = "find the largest number these cards can make, and ask what the last step would need"
+        return [f"hint 1 of 1: {why}"]
+    steps = answer_steps(expr)
+    if len(steps) <= 1:
+        return [f"hint 1 of 1: one operation between the two cards makes {describe(target)}"]
+    fractions, negatives, largest = step_cost(steps)
+    count, what = (fractions, "a fraction") if fractions else (negatives, "a negative number")
+    if count:
+        lines = [f"{count} of the {len(steps)} steps {'makes' if count == 1 else 'make'} {what}"]
+    else:
+        lines = [f"every step makes a whole number from 0 to {describe(largest)}"]
+    for number, step in enumerate(steps[: max(len(steps) - 2, 1)]):
+        verb = VERBS[step.op]
+        lines.append(f"the next step {verb}" if number else f"the first step {verb} two cards")
+        if number < len(steps) - 2:
+            lines.append(f"then {step.text()}" if number else f"start with {step.text()}")
+    return [f"hint {n} of {len(lines)}: {text}" for n, text in enumerate(lines, 1)]
+
+
 @dataclass
 class Round:
-    """One dealt hand: solved once when first needed, hints given, and how it ended."""
+    """One dealt hand: solved once when first needed, the hints given, and how it ended."""
 
     number: int
     hand: Hand
     target: Fraction
     hints_given: int = 0
-    wrong: int = 0
     outcome: str | None = None  # "right", "shown" or "skipped"
 
     @cached_property
@@ -106,37 +153,20 @@ class Round:
         return hint_answer(self.answers, trees)
 
     @cached_property
-    def rating(self) -> Difficulty:
-        """How hard the hand is, and why."""
+    def rating(self):
+        """How hard the hand is, and why (`rating.Difficulty`)."""
         return rate(self.hand, self.target, self.answers)
 
-    @property
-    def hints(self) -> list[str]:
-        """Every hint this hand has, in order (for a hand with no answer, one that is not "none")."""
-        if self.answer is None:
-            why = "find the largest number these cards can make, and ask what the last step would need"
-            return [f"hint 1 of 1: {why}"]
-        return hint_texts(self.answer, self.target)
+    def __str__(self) -> str:
+        return f"hand {self.number}: make {describe(self.target)} from {hand_text(self.hand)}"
 
     @property
-    def hand_text(self) -> str:
-        """The hand as people write it: 3 3 8 8."""
-        return hand_text(self.hand)
-
-
-@dataclass(frozen=True)
-class Reply:
-    """The game's answer to a typed line: `kind` is right, wrong, unreadable or empty."""
-
-    kind: str
-    message: str
-    expr: Expr | None = None
-    value: Fraction | None = None
-    scored: bool = False  # whether this reply changed the score
-
-    @property
-    def ok(self) -> bool:
-        return self.kind == "right"
+    def how_many(self) -> str:
+        """How many distinct answers the shown one is among."""
+        count = self.rating.answers
+        if count == 1:
+            return "the only answer"
+        return "answers not counted" if count is None else f"{count:,} distinct answers in all"
 
 
 @dataclass
@@ -151,7 +181,6 @@ class Score:
 
     @property
     def hands(self) -> int:
-        """Hands finished, however they ended."""
         return self.right + self.shown + self.skipped
 
     def __str__(self) -> str:
@@ -163,23 +192,11 @@ class Score:
 
 
 class Game:
-    """A game: the deck, the seeded dealer, the current round, the score. No input or output.
-
-    `hands` are dealt first, as given (a teacher's chosen hands); then the seeded dealer takes
-    over. With `deal=False` the options are checked but no hand is dealt yet (call `next_hand`),
-    so a display can show the dealer's refusal instead of failing to start.
-    """
+    """The deck, the seeded dealer (after the `hands` given), the rounds, the score; no input or
+    output. With `deal=False` no hand is dealt yet, so a display can show the dealer's refusal."""
 
     def __init__(
-        self,
-        target=24,
-        low: int = 1,
-        high: int = 13,
-        count: int = 4,
-        seed=None,
-        any_hand: bool = False,
-        hands: Iterable[Sequence[int]] = (),
-        deal: bool = True,
+        self, target=24, low=1, high=13, count=4, seed=None, any_hand=False, hands=(), deal=True
     ):
         for name, value in (("low", low), ("high", high), ("count", count)):
             if isinstance(value, bool) or not isinstance(value, int):
@@ -188,28 +205,25 @@ class Game:
             raise InputError(f"the seed must be a whole number or text, not {type(seed).__name__}")
         if low > high:
             raise InputError(f"the lowest card ({low}) is above the highest ({high})")
-        if max(abs(low), abs(high)) > MAX_CARD:
-            raise InputError(f"cards go up to {MAX_CARD:,} in size")
-        if count > SUITS * (high - low + 1):
-            raise InputError(
-                f"a deck of cards {low} to {high} holds only {SUITS * (high - low + 1)} cards"
-            )
+        if max(abs(low), abs(high)) > 10**6:
+            raise InputError("cards go up to 1,000,000 in size")
+        cards = SUITS * (high - low + 1)
+        if count > cards:
+            raise InputError(f"a deck of cards {low} to {high} holds only {cards} cards")
         self.chosen = [as_hand(hand) for hand in hands]
         for size in (count, *map(len, self.chosen)):
             if not MIN_COUNT <= size <= MAX_COUNT:
                 raise InputError(f"deal {MIN_COUNT} to {MAX_COUNT} cards, not {size}")
         self.target = as_target(target)
         self.low, self.high, self.count, self.any_hand = low, high, count, any_hand
-        self.none_possible = any_hand or not all(
-            solver.can_make(h, self.target) for h in self.chosen
-        )
+        solvable = all(solver.can_make(hand, self.target) for hand in self.chosen)
+        self.none_possible = any_hand or not solvable
         self.rng, self.score, self.rounds = random.Random(seed), Score(), []
         if deal:
             self.next_hand()
 
     @property
     def round(self) -> Round:
-        """The hand in play."""
         return self.rounds[-1]
 
     @property
@@ -220,11 +234,7 @@ class Game:
         return f"Make {target} from the cards with + - * / and brackets, each card once{none}."
 
     def next_hand(self) -> Round:
-        """Deal the next hand; an unfinished hand counts as skipped.
-
-        If the dealer refuses (`t24.InputError`: no solvable hand found in time), the hand in
-        play stays in play and the score is unchanged.
-        """
+        """Deal the next hand; an unfinished hand counts as skipped (not if the dealer refuses)."""
         if self.chosen:
             hand = self.chosen.pop(0)
         elif self.any_hand:
@@ -237,40 +247,36 @@ class Game:
         self.rounds.append(Round(len(self.rounds) + 1, hand, self.target))
         return self.round
 
-    def answer(self, text: str) -> Reply:
-        """Check a typed answer (an expression, or "none"); score it if the hand is still open."""
-        current, target = self.round, describe(self.target)
+    def answer(self, text: str) -> Verdict:
+        """Check a typed answer (an expression, or "none"); a try, said "right: " or "wrong: ", is
+        scored while the hand is open. Text that cannot be read is no try."""
+        current, hand, target = self.round, hand_text(self.round.hand), describe(self.target)
         if not isinstance(text, str) or not text.strip():
-            return Reply(
-                "empty", f"type an expression that makes {target} from {current.hand_text}"
-            )
-        if " ".join(text.lower().split()).rstrip(".!") in NO_ANSWER_WORDS:
+            return Verdict(False, f"type an expression that makes {target} from {hand}")
+        if " ".join(text.lower().split()).rstrip(".!") in NONE_WORDS:
             if current.answers:
-                reply = Reply("wrong", f"wrong: {current.hand_text} can make {target}; keep trying")
+                verdict = Verdict(False, f"{hand} can make {target}; keep trying")
             else:
-                reply = Reply("right", f"right: {current.hand_text} cannot make {target}")
+                verdict = Verdict(True, f"{hand} cannot make {target}")
         else:
             verdict = check_answer(current.hand, text, self.target)
-            kind = "right" if verdict.ok else "unreadable" if verdict.expr is None else "wrong"
-            message = verdict.message if kind == "unreadable" else f"{kind}: {verdict.message}"
-            reply = Reply(kind, message, verdict.expr, verdict.value)
+            if verdict.expr is None:
+                return verdict
+        message = f"{'right' if verdict.ok else 'wrong'}: {verdict.message}"
         if current.outcome is not None:
-            message = f"{reply.message} (this hand is over: no change to the score)"
-            return Reply(reply.kind, message, reply.expr, reply.value)
-        if reply.kind == "right":
+            return replace(verdict, message=f"{message} {OVER}")
+        if verdict.ok:
             current.outcome = "right"
             self.score.right += 1
-        elif reply.kind == "wrong":
-            current.wrong += 1
-            self.score.wrong += 1
         else:
-            return reply
-        return Reply(reply.kind, reply.message, reply.expr, reply.value, scored=True)
+            self.score.wrong += 1
+        return replace(verdict, message=message)
 
     def hint(self) -> str:
-        """The next hint for this hand; they stop while more than the last step is left."""
+        """The next hint for this hand; they stop while two steps are left, so none leaves only an
+        obvious last step (`show` gives the answer)."""
         current = self.round
-        hints = current.hints
+        hints = hint_texts(current.answer, self.target)
         if current.hints_given >= len(hints):
             last = hints[-1].split(": ", 1)[1]
             return f"no more hints: the rest is yours (s shows an answer); the last hint was {last}"
@@ -285,23 +291,15 @@ class Game:
             current.outcome = "shown"
             self.score.shown += 1
         if current.answer is None:
-            return f"no answer: {current.hand_text} cannot make {target}"
-        count = current.rating.answers
-        more = "answers not counted" if count is None else f"{count:,} distinct answers in all"
-        more = "the only answer" if count == 1 else more
-        return f"an answer: {current.answer} = {target} ({more})"
+            return f"no answer: {hand_text(current.hand)} cannot make {target}"
+        return f"an answer: {current.answer} = {target} ({current.how_many})"
 
 
 def play(lines: Iterable[str], out, game: Game, rounds=None) -> Score:
     """Play at a terminal: read `lines` (answers, h, s, q), write to `out`, return the score."""
-
-    def deal_line():
-        current = game.round
-        out(f"hand {current.number}: make {describe(game.target)} from {current.hand_text}")
-
     out(game.rules)
     out(KEYS)
-    deal_line()
+    out(str(game.round))
     for line in lines:
         text = line.strip()
         if text.lower() == "q":
@@ -324,8 +322,7 @@ def play(lines: Iterable[str], out, game: Game, rounds=None) -> Score:
             if rounds is not None and game.score.hands >= rounds:
                 out(f"played {plural(rounds, 'hand')}")
                 break
-            game.next_hand()
-            deal_line()
+            out(str(game.next_hand()))
     else:
         out("end of input")
     out(f"final score: {game.score}")
@@ -335,10 +332,8 @@ def play(lines: Iterable[str], out, game: Game, rounds=None) -> Score:
 def terminal_lines(prompt: str = "> "):
     """Lines typed at the terminal, until end of input (Ctrl-D); Ctrl-C raises KeyboardInterrupt."""
     if sys.stdin.isatty():
-        try:
-            import readline  # noqa: F401  (arrow keys and history for input(), where available)
-        except ImportError:
-            pass
+        with contextlib.suppress(ImportError):  # arrow keys and history for input(), if available
+            import readline  # noqa: F401
     else:
         prompt = ""  # piped input: no prompts in the output
     while True:

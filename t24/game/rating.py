@@ -1,10 +1,6 @@
-"""How hard a hand is, from measured facts, each named in a one-line reason.
-
-The facts: whether every answer needs a fraction on the way (`t24.deck.integer_reachable`), how
-many distinct answers there are, what share of the recursive search's final numbers (3,888 for
-four cards, the search of "24点经典算法") hit the target, and how large a number every answer
-has to pass on the way (`(10 × 10 − 4) ÷ 4` passes 100).
-"""
+"""How hard a hand is, from facts anyone can recount: a fraction needed on the way, the distinct
+answers, the share of the recursive search's final numbers ("24点经典算法") that hit the target,
+and the largest number every answer passes on the way (`(10 × 10 − 4) ÷ 4` passes 100)."""
 
 from __future__ import annotations
 
@@ -23,18 +19,13 @@ from ..text import describe, hand_text, plural
 
 EFFORT_MAX_COUNT = 4  # the search walk: 3,888 final numbers for four cards, 233,280 for five
 COUNT_MAX_CARDS = 5  # six cards can have 62,306 distinct answers (0 1 2 3 4 5 for 0): not counted
-MANY_ANSWERS = 6  # this many distinct answers or more makes a hand easier
 LEVELS = ("easy", "medium", "hard", "very hard")
-NO_ANSWER_LEVEL = "no answer"
 
 
 @lru_cache(maxsize=100_000)
 def _effort(values: tuple[Fraction, ...], target: Fraction) -> tuple[int, Fraction | None]:
-    """(hits, smallest "largest number on the way" over the hits) below a state of the search.
-
-    The search's own step, around it: take two numbers (i < j), put one of their six results
-    back, go on; remembered per sorted multiset, since what lies below depends on that alone.
-    """
+    """(hits, smallest "largest number on the way" over the hits) below a state of the search:
+    take two numbers, put one of their six results back, go on; remembered per multiset."""
     if len(values) == 1:
         return (1, Fraction(0)) if values[0] == target else (0, None)
     hits, best = 0, None
@@ -56,11 +47,6 @@ class Effort:
     final_numbers: int  # the search's size: 3,888 for four cards (a division by zero is a miss)
     hits: int  # final numbers equal to the target (one answer is often reached several ways)
     largest: Fraction | None  # over the hits, the smallest "largest number on the way"
-
-    @property
-    def share(self) -> Fraction:
-        """The share of final numbers that hit: the chance a random path makes the target."""
-        return Fraction(self.hits, self.final_numbers)
 
 
 def search_effort(hand: Sequence[int], target=24) -> Effort:
@@ -86,56 +72,43 @@ class Difficulty:
 def rating_points(needs_fraction: bool, answers, effort: Effort | None, target=24) -> int:
     """Points towards "very hard": easy (0 or less), medium (1), hard (2), very hard (3 or more).
 
-    +2 if every answer needs a fraction; −1 for MANY_ANSWERS or more distinct answers; +1 if
-    fewer than 1 in 1,000 of the search's final numbers hit, −1 if 1 in 100 or more; +1 if every
-    answer passes a number larger than the target on the way, +2 if larger than twice the target.
+    +2 if every answer needs a fraction; −1 for six distinct answers or more; +1 if fewer than
+    1 in 1,000 of the search's final numbers hit, −1 if 1 in 100 or more; +1 if every answer
+    passes a number larger than the target (its size) on the way, +2 if larger than twice it.
     """
-    target = abs(as_target(target))
-    points = (2 if needs_fraction else 0) - (answers is not None and answers >= MANY_ANSWERS)
+    points = (2 if needs_fraction else 0) - (answers is not None and answers >= 6)
     if effort is not None and effort.hits:
-        share = effort.share
+        share = Fraction(effort.hits, effort.final_numbers)
         points += 1 if share < Fraction(1, 1000) else -1 if share >= Fraction(1, 100) else 0
         points += 2 if effort.largest > 2 * target else 1 if effort.largest > target else 0
     return points
 
 
 def rate(hand: Sequence[int], target=24, answers: Sequence[Expr] | None = None) -> Difficulty:
-    """Rate a hand easy, medium, hard or very hard (or no answer), with the measured reasons.
-
-    `answers`: the hand's distinct answers when already known (the game's round passes them),
-    or None to have them found here.
-    """
+    """Rate a hand easy, medium, hard or very hard (or no answer), with the measured reasons;
+    `answers` are its distinct answers when already known (a round of the game has them)."""
     hand, target = as_hand(hand), as_target(target)
     if answers is None:
         answers = solver.solve(hand, target, method="fast", first=len(hand) > COUNT_MAX_CARDS)
-    count = len(answers) if len(hand) <= COUNT_MAX_CARDS else None
     if not answers:
         reason = f"{hand_text(hand)} cannot make {describe(target)}: the exact search finds no way"
-        return Difficulty(NO_ANSWER_LEVEL, reason, False, 0, None)
+        return Difficulty("no answer", reason, False, 0, None)
+    count = len(answers) if len(hand) <= COUNT_MAX_CARDS else None
     fraction = target not in integer_reachable(hand)
-    effort = search_effort(hand, target) if len(hand) <= EFFORT_MAX_COUNT else None
     facts = [
         "needs a fraction on the way" if fraction else "no fraction needed",
         "distinct answers not counted" if count is None else plural(count, "distinct answer"),
     ]
+    effort = search_effort(hand, target) if len(hand) <= EFFORT_MAX_COUNT else None
     if effort is None:
         facts.append(f"search not measured for {len(hand)} cards")
     else:
-        hits, final, verb = (
-            effort.hits,
-            effort.final_numbers,
-            "makes" if effort.hits == 1 else "make",
-        )
-        facts.append(
-            f"{hits:,} of the recursive search's {final:,} final numbers {verb} {describe(target)}"
-        )
-        largest = describe(max(effort.largest, abs(target)))
-        above = effort.largest > abs(target)
-        facts.append(
-            f"every answer passes {largest} on the way"
-            if above
-            else f"no number above {largest} on the way"
-        )
-    points = rating_points(fraction, count, effort, target)
+        verb = "makes" if effort.hits == 1 else "make"
+        final = f"{effort.final_numbers:,} final numbers {verb} {describe(target)}"
+        facts.append(f"{effort.hits:,} of the recursive search's {final}")
+        largest = max(effort.largest, abs(target))
+        passes = "every answer passes" if effort.largest > abs(target) else "no number above"
+        facts.append(f"{passes} {describe(largest)} on the way")
+    points = rating_points(fraction, count, effort, abs(target))
     level = LEVELS[max(0, min(points, len(LEVELS) - 1))]
     return Difficulty(level, "; ".join(facts), fraction, count, effort)

@@ -1,8 +1,5 @@
-"""The practice game as a widget: a hand of cards, an answer box, Check, Hint, Show answer, Next.
-
-`t24.game` holds the whole game; this module shows it at projector size, answers typeset, and
-writes results into widgets' `.value`, never to `print`, so a notebook stays the same under nbval.
-"""
+"""The practice game (`t24.game`) as a widget at projector size, answers typeset; it writes into
+widgets' `.value`, never to `print`, so a notebook stays the same under nbval."""
 
 from __future__ import annotations
 
@@ -10,11 +7,14 @@ import html
 
 import ipywidgets as widgets
 
-from ..expr import value_latex
-from ..game import Game, Reply, Round
+from ..expr import Expr, value_latex
+from ..game import OVER, Game
 from ..hand import InputError
-from ..text import describe, plural
+from ..text import describe
 from .widgets import WIDGET_FONT, Panel, cards_html, live
+
+BUTTONS = ("Hint", "Show answer", "Next hand")
+TITLES = {True: "<b>Right!</b> ", False: "<b>Not yet:</b> "}
 
 
 def plain(text: str) -> str:
@@ -22,52 +22,10 @@ def plain(text: str) -> str:
     return f'<span class="tex2jax_ignore">{html.escape(text)}</span>'
 
 
-def math(latex: str) -> str:
-    """Inline LaTeX at display size, so fractions are readable."""
-    return rf"$\displaystyle {latex}$"
-
-
-def hand_html(current: Round) -> str:
-    """The hand in play, large, as cards, with the target."""
-    return (
-        f'<div style="font-size:2.4em">{cards_html(current.hand)} '
-        f'<span style="font-size:0.6em">→ make <b>{describe(current.target)}</b></span></div>'
-    )
-
-
-def rating_html(current: Round) -> str:
-    """The hand's difficulty and the facts behind it."""
-    rating = current.rating
-    return f"Difficulty: <b>{html.escape(rating.level)}</b> {plain(f'({rating.reason})')}"
-
-
-def reply_html(reply: Reply, game: Game) -> str:
-    """A checked answer: right or wrong (typeset, with what it makes), or why it was not read."""
-    if reply.kind in ("right", "wrong") and reply.value is not None:
-        made = reply.expr.to_latex() + " = " + value_latex(reply.value)
-        if reply.kind == "right":
-            text = f"<b>Right!</b> {math(made)}"
-        else:
-            text = "<b>Not yet:</b> " + math(rf"{made} \neq {value_latex(game.target)}")
-    else:
-        word = {"right": "<b>Right!</b> ", "wrong": "<b>Not yet:</b> "}.get(reply.kind, "")
-        text = word + plain(reply.message.removeprefix("right: ").removeprefix("wrong: "))
-    if reply.kind in ("right", "wrong") and not reply.scored:
-        return text + " " + plain("(this hand is over: no change to the score)")
-    return text + ("<br>" + rating_html(game.round) if reply.ok else "")
-
-
-def shown_html(current: Round) -> str:
-    """The answer shown when a player gives up (or that there is none), and the difficulty."""
-    if current.answer is None:
-        text = f"<b>No answer:</b> {plain(f'{current.hand_text} cannot make {describe(current.target)}')}"
-    else:
-        count = current.rating.answers
-        more = f"{plural(count, 'distinct answer')} in all" if count else "answers not counted"
-        more = "the only answer" if count == 1 else more
-        answer = current.answer.to_latex() + " = " + value_latex(current.target)
-        text = f"<b>An answer:</b> {math(answer)} {plain(f'({more})')}"
-    return text + "<br>" + rating_html(current)
+def math(expr: Expr, value, target=None) -> str:
+    """`expr = value` (`≠ target`) typeset at display size, so fractions are readable."""
+    wrong = "" if target is None else rf" \neq {value_latex(target)}"
+    return rf"$\displaystyle {expr.to_latex()} = {value_latex(value)}{wrong}$"
 
 
 def make_game_widget(seed=None, hands=(), **options) -> Panel:
@@ -77,52 +35,66 @@ def make_game_widget(seed=None, hands=(), **options) -> Panel:
     hand_view, message, score = widgets.HTML(), widgets.HTMLMath(), widgets.HTML()
     answer = widgets.Text(placeholder="an expression, e.g. (1+2)*8", continuous_update=False)
     check = widgets.Button(description="Check", button_style="primary")
-    hint = widgets.Button(description="Hint")
-    show = widgets.Button(description="Show answer")
-    next_hand = widgets.Button(description="Next hand")
-    named = dict(hand=hand_view, answer=answer, check=check, hint=hint, show=show)
-    for css, widget in {**named, "next": next_hand, "message": message, "score": score}.items():
+    hint, show, next_hand = (widgets.Button(description=name) for name in BUTTONS)
+    named = dict(hand=hand_view, answer=answer, check=check, hint=hint, show=show, next=next_hand)
+    for css, widget in {**named, "message": message, "score": score}.items():
         widget.add_class(f"t24-game-{css}")
-        if hasattr(widget.style, "font_size"):
-            widget.style.font_size = WIDGET_FONT
+        widget.style.font_size = WIDGET_FONT
     hints: list[str] = []
-    last = [None]  # Enter and the Check button may both fire for one answer: check it once
+    checked = None  # Enter and the Check button may both fire for one answer: check it once
 
-    def refresh(text: str) -> None:
+    def refresh(text: str, rated: bool = False) -> None:
         for button in (check, hint, show):
-            button.disabled = not game.rounds
-        hand_view.value = hand_html(game.round) if game.rounds else ""
+            button.disabled = not game.rounds  # no hand dealt yet: nothing to check
+        if rated:
+            rating = game.round.rating
+            text += f"<br>Difficulty: <b>{rating.level}</b> {plain(f'({rating.reason})')}"
         message.value = f'<div style="font-size:{WIDGET_FONT}">{text}</div>'
-        score.value = (
-            f'<div style="font-size:{WIDGET_FONT}"><b>Score:</b> {plain(str(game.score))}</div>'
-        )
+        said = plain(str(game.score))
+        score.value = f'<div style="font-size:{WIDGET_FONT}"><b>Score:</b> {said}</div>'
 
     def deal(_button=None) -> None:
+        nonlocal checked
         try:
-            game.next_hand()
+            current = game.next_hand()
         except InputError as error:
             return refresh(f"<b>No hand dealt:</b> {plain(str(error))}")
-        last[0], answer.value = None, ""
+        target = f'<span style="font-size:0.6em">→ make <b>{describe(game.target)}</b></span>'
+        hand_view.value = f'<div style="font-size:2.4em">{cards_html(current.hand)} {target}</div>'
+        checked, answer.value = None, ""
         hints.clear()
         refresh(plain(game.rules))
 
     def on_check(_button=None) -> None:
-        if game.rounds and last[0] != (game.round.number, answer.value):
-            last[0] = (game.round.number, answer.value)
-            refresh(reply_html(game.answer(answer.value), game))
+        nonlocal checked
+        if not game.rounds or checked == (game.round.number, answer.value):
+            return
+        checked = (game.round.number, answer.value)
+        reply = game.answer(answer.value)
+        word, _, said = reply.message.partition(": ")
+        over = said.endswith(OVER)
+        if word not in ("right", "wrong"):  # text that cannot be read is no try
+            text = plain(reply.message)
+        elif reply.value is None:  # "none", not the dealt cards, or a division by zero
+            text = TITLES[reply.ok] + plain(said)
+        else:
+            made = math(reply.expr, reply.value, None if reply.ok else game.target)
+            text = TITLES[reply.ok] + made + (" " + plain(OVER) if over else "")
+        refresh(text, reply.ok and not over)
 
     def on_hint(_button) -> None:
         hints.append(game.hint())
         refresh("<br>".join(map(plain, hints)))
 
     def on_show(_button) -> None:
-        game.show()
-        refresh(shown_html(game.round))
+        said, current = game.show(), game.round
+        if current.answer is None:
+            return refresh(f"<b>No answer:</b> {plain(said.removeprefix('no answer: '))}", True)
+        shown = math(current.answer, game.target)
+        refresh(f"<b>An answer:</b> {shown} {plain(f'({current.how_many})')}", True)
 
-    check.on_click(on_check)
-    hint.on_click(on_hint)
-    show.on_click(on_show)
-    next_hand.on_click(deal)
+    for button, act in zip((check, hint, show, next_hand), (on_check, on_hint, on_show, deal)):
+        button.on_click(act)
     answer.observe(lambda change: change["new"].strip() and on_check(), names="value")
     deal()
     rows = [widgets.HBox([answer, check]), widgets.HBox([hint, show, next_hand])]

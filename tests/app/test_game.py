@@ -11,7 +11,7 @@ import pytest
 import t24
 from t24 import cli, game, solver
 from t24.distinct import distinct
-from t24.game import Game, play, rate, rating_points
+from t24.game import Game, answer_steps, hint_texts, play, rate
 
 
 def script(lines, rounds=None, **options):
@@ -62,7 +62,7 @@ HANDS += [(2, 3, 4)]
 @pytest.mark.parametrize("hand", HANDS)
 def test_graded_hints_leave_more_than_the_last_step(hand):
     current = Game(hands=[hand])
-    steps, hints = game.answer_steps(current.round.answer), current.round.hints
+    steps, hints = answer_steps(current.round.answer), hint_texts(current.round.answer)
     pool = Counter(map(Fraction, hand))
     for step in steps:  # every step uses cards or earlier results and ends at the target
         assert t24.parse(f"({step.left}) {step.op} ({step.right})").value == step.value
@@ -78,7 +78,7 @@ def test_graded_hints_leave_more_than_the_last_step(hand):
 
 
 def test_the_hints_for_3388_are_property_operation_step():
-    assert Game(hands=[(3, 3, 8, 8)]).round.hints == [
+    assert hint_texts(Game(hands=[(3, 3, 8, 8)]).round.answer) == [
         "hint 1 of 3: 2 of the 3 steps make a fraction",
         "hint 2 of 3: the first step divides two cards",
         "hint 3 of 3: start with 8 / 3 = 8/3",
@@ -193,7 +193,8 @@ def test_the_rating_facts_agree_with_independent_counts(hand):
      (False, 2, 40, 24, -1), (False, 2, 20, 30, 1), (False, 2, 20, 100, 2), (False, None, 20, 24, 0)],
 )  # fmt: skip
 def test_rating_points_follow_the_documented_rule(fraction, answers, hits, largest, points):
-    assert rating_points(fraction, answers, game.Effort(3888, hits, Fraction(largest))) == points
+    effort = game.rating.Effort(3888, hits, Fraction(largest))
+    assert game.rating.rating_points(fraction, answers, effort) == points
 
 
 def test_cli_play_reads_stdin_and_ends_cleanly_on_ctrl_c(monkeypatch, capsys):
@@ -203,11 +204,8 @@ def test_cli_play_reads_stdin_and_ends_cleanly_on_ctrl_c(monkeypatch, capsys):
     )
     assert cli.main(["play", "--seed", "9"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert (
-        out[3].startswith("right: ")
-        and out[4].startswith("difficulty: ")
-        and out[-2] == "end of input"
-    )
+    assert out[3].startswith("right: ") and out[4].startswith("difficulty: ")
+    assert out[-2] == "end of input"
 
     def interrupted(prompt="> "):
         yield "h"

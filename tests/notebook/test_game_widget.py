@@ -38,6 +38,8 @@ def test_hints_add_up_and_show_answer_ends_the_hand():
     find(game, "t24-game-show").click()
     assert "An answer:" in message(game) and "Difficulty:" in message(game)
     assert "1 shown" in find(game, "t24-game-score").value
+    find(game, "t24-game-answer").value = "3+3+8+8"
+    assert "22 \\neq 24" in message(game) and "this hand is over" in message(game)
 
 
 def test_next_hand_deals_another_hand_and_a_seed_replays_them():
