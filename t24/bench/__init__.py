@@ -1,13 +1,10 @@
 """Benchmarks you can rerun: `t24 bench` times every method and saves the figures.
 
-Every method (`t24.METHODS`) in four modes (`MODES`) sweeps a fixed seeded **sample** of the deck
-(the ratios against `fast` come from it: the same hands, the same run); the optimised methods sweep
-the **whole deck** (1,820 hands); **growth** times 2 to 6 numbers beside each method's search size
-(its record's `size`) until the method refuses. Every answer is checked exactly, and the methods
-must agree. Seconds are CPU time of this process by default; `fast`'s memos are emptied before each
-sweep. The five files of a run go into a new folder, checked first and made only when saved, so
-neither a bad path nor an interruption leaves anything behind; the results the notebooks plot ship
-with the package (`t24/bench/results/`), and `load_results` refuses a damaged file in one line.
+Every method in four modes sweeps a seeded **sample** of the deck (the ratios against `fast` come
+from it); the optimised methods sweep the **whole deck**; **growth** times 2 to 6 numbers beside
+each method's search size until the method refuses. Every answer is checked exactly and the
+methods must agree. A run goes into a new folder, checked before it starts; an interruption
+leaves nothing behind. The results the notebooks plot ship in `t24/bench/results/`.
 """
 
 from __future__ import annotations
@@ -59,8 +56,7 @@ def _optional(kind):
     return lambda text: None if text == "" else kind(text)
 
 
-# What a run saves and what reading it back checks: per file, each column or key and its type.
-NUMBER = (int, float)
+# The CSV files' columns and how to read them back; the JSON files' keys that the tables need.
 COLUMNS = {
     "deck.csv": {"scope": str, "method": str, "mode": str, "hand": str, "seconds": float}
     | {"answers": int},
@@ -70,19 +66,15 @@ COLUMNS = {
     "peers.csv": {"solver": str, "hands": int, "seconds": float, "answers": int}
     | {"ratio_vs_t24": _optional(float), "checked_ok": int},
 }
-SCHEMA = {
-    "meta.json": dict.fromkeys(("date", "command", "t24", "python", "clock"), str) | {"cpus": int},
-    "summary.json": {"sample_hands": int, "deck_hands": int, "as_written": list, "checks": dict}
-    | dict.fromkeys(("sample", "deck", "ratio_vs_fast", "peers"), dict),
-    "figures": dict.fromkeys(("sweep_seconds", "median_ms", "p90_ms", "max_ms"), NUMBER),
+KEYS = {
+    "meta.json": ("date", "command", "t24", "python", "cpus", "clock"),
+    "summary.json": ("sample_hands", "deck_hands", "sample", "deck", "ratio_vs_fast", "checks"),
 }
 FILES = ("meta.json", *COLUMNS, "summary.json")
 
 
 def timed_solve(hand, target, method: str, mode: str, clock: str = "cpu"):
     """Run one method in one mode on one hand: (answers, seconds); a bool for "can_make"."""
-    if mode not in MODES:
-        raise InputError(f"unknown mode {mode!r}; choose from {', '.join(MODES)}")
     tick = CLOCKS[clock]
     start = tick()
     if mode == "can_make" and method == "fast":
@@ -123,7 +115,7 @@ def sample_hands(hands, size=None, seed: int = SEED) -> list:
 
 def sweep(method, mode, hands, repeat=1, show=False, clock="cpu", scope="sample") -> tuple:
     """Time one method in one mode on every hand, `repeated`: its figures (the fastest times),
-    deck.csv rows, the answers' texts (to compare methods) and the answers that fail the check."""
+    deck.csv rows, the answers that fail the exact check, and the answers as text (to compare)."""
     with suppress(SearchTooLarge):  # compile the method's tables before timing
         timed_solve((1, 2, 3, 4), TARGET, method, "first")
 
@@ -137,45 +129,38 @@ def sweep(method, mode, hands, repeat=1, show=False, clock="cpu", scope="sample"
     results = [result for result, _seconds in runs[0][1]]
     seconds = [min(each) for each in zip(*([s for _r, s in timed] for _total, timed in runs))]
     counts = [int(r) if isinstance(r, bool) else len(r) for r in results]
-    texts, wrong = {}, []
-    for hand, result in zip(hands, results):
-        if isinstance(result, bool):
-            texts[hand] = result
-        else:
-            bad = [e for e in result if sorted(e.leaves()) != sorted(hand) or e.value != TARGET]
-            wrong += [f"{hand_text(hand)}: {e}" for e in bad]
-            texts[hand] = tuple(map(str, result)) if mode == "distinct" else None
-    figures = {"sweep_seconds": min(total for total, _timed in runs), "repeats": len(runs)}
-    solvable = [solver.can_make(hand) for hand in hands]
-    for name, wanted in ((None, None), ("solvable", True), ("unsolvable", False)):
-        times = [s for s, ok in zip(seconds, solvable) if wanted in (None, ok)]
-        ms = (
-            {}
-            if not times
-            else {
-                "median_ms": statistics.median(times) * 1000,
-                "p90_ms": sorted(times)[math.ceil(0.9 * len(times)) - 1] * 1000,  # nearest rank
-                "max_ms": max(times) * 1000,
-            }
-        )
-        figures |= ms if name is None else {name: {"hands": len(times), **ms}}
+    ms = sorted(s * 1000 for s in seconds)
+    figures = {
+        "sweep_seconds": min(total for total, _timed in runs),
+        "repeats": len(runs),
+        "median_ms": statistics.median(ms),
+        "p90_ms": ms[math.ceil(0.9 * len(ms)) - 1],  # nearest rank
+        "max_ms": ms[-1],
+        "answers": sum(counts),
+    }
     rows = [
         dict(zip(COLUMNS["deck.csv"], (scope, method, mode, hand_text(hand), s, count)))
         for hand, s, count in zip(hands, seconds, counts)
     ]
-    return figures | {"answers": sum(counts)}, rows, texts, wrong
+    wrong = [
+        f"{hand_text(hand)}: {e}"
+        for hand, result in zip(hands, results)
+        if not isinstance(result, bool)
+        for e in result
+        if sorted(e.leaves()) != sorted(hand) or e.value != TARGET
+    ]
+    texts = {h: r if isinstance(r, bool) else tuple(map(str, r)) for h, r in zip(hands, results)}
+    return figures, rows, wrong, texts if mode in ("distinct", "can_make") else {}
 
 
 def agreement(texts: dict, wrong: list) -> dict:
     """Whether the methods agree: the same distinct answers, and the same hands can be made."""
     checks = {}
     for scope, mode in itertools.product(("sample", "deck"), ("distinct", "can_make")):
-        found = {m: t for (s, m, md), t in texts.items() if (s, md) == (scope, mode)}
+        found = [t for (s, _method, md), t in texts.items() if (s, md) == (scope, mode)]
         if len(found) > 1:
-            first = next(iter(found.values()))
-            differ = {hand_text(h) for t in found.values() for h in t if t[h] != first.get(h)}
+            differ = {hand_text(h) for t in found for h in t if t[h] != found[0].get(h)}
             checks[f"{scope} {mode}"] = {
-                "methods": list(found),
                 "agree": not differ,
                 "hands_that_differ": sorted(differ)[:20],
             }
@@ -229,12 +214,12 @@ def run_benchmark(
     function `(hands, repeat, progress, clock) -> rows` timing other solvers (peers.csv). Each
     method and mode is timed once, however often it is named; SIGTERM ends the run like Ctrl-C.
     """
-    methods, full = list(dict.fromkeys(methods)), hands is None
-    out = prepare_out(out, replace=replace, full=full)
+    methods, full, out = list(dict.fromkeys(methods)), hands is None, Path(out)
+    made = _make_folder(out, replace, full)
+    staged = {name: out / f".{name}.partial" for name in FILES}
     main = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGTERM, _stop) if main else None
     try:
-        started, started_cpu = time.perf_counter(), time.process_time()
         all_hands = sample_hands(deck(13), hands)
         sample_set = sample_hands(all_hands, sample)
         optimised = [m for m in methods if not TABLE[m].as_written]
@@ -245,7 +230,7 @@ def run_benchmark(
             ("deck", all_hands, optimised),
         ):
             for method, mode in itertools.product(names, MODES):
-                figures, found, texts[scope, method, mode], bad = sweep(
+                figures, found, bad, texts[scope, method, mode] = sweep(
                     method, mode, swept, repeat, progress, clock, scope
                 )
                 scopes[scope].setdefault(method, {})[mode] = figures
@@ -256,7 +241,6 @@ def run_benchmark(
         summary = {
             "sample_hands": len(sample_set),
             "deck_hands": len(all_hands) if optimised else 0,
-            "as_written": [m for m in methods if TABLE[m].as_written],
             **scopes,
             "ratio_vs_fast": {
                 mode: {
@@ -266,11 +250,6 @@ def run_benchmark(
                 for mode in base
                 if base[mode]["sweep_seconds"]
             },
-            "distinct_answers_total": {
-                f"{scope} {m}": f["distinct"]["answers"]
-                for scope, by in scopes.items()
-                for m, f in by.items()
-            },
             "checks": agreement(texts, wrong),
             "peers": {
                 r["solver"]: {k: v for k, v in r.items() if k != "solver"} for r in peer_rows
@@ -278,35 +257,31 @@ def run_benchmark(
         }
         if full:
             summary["deck_figures"] = deck_module.figures(TARGET)
-            counts = deck_module.target_counts(range(1, 101)).items()
-            summary["deck_figures"]["target_counts"] = {str(t): n for t, n in counts}
-        meta = machine() | {
+        meta = {
+            "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
             "command": command,
-            "full_deck": full,
-            "hands": len(all_hands),
-            "sample_hands": len(sample_set),
-            "peers": {r["solver"]: r["version"] for r in peer_rows[1:]},
-            "methods": methods,
-            "as_written": summary["as_written"],
-            "modes": list(MODES),
-            "seed": SEED,
+            "t24": __version__,
+            "git": _commit(),
+            "python": platform.python_version(),
+            "platform": platform.platform(),
+            "cpus": os.cpu_count(),
             "clock": CLOCK_WORDS[clock],
-            "repeats": {
-                f"{scope} {m} {mode}": f["repeats"]
-                for scope, by in scopes.items()
-                for m, modes in by.items()
-                for mode, f in modes.items()
-            },
-            "repeat_rule": f"each sweep is repeated up to --repeat times (at most {MAX_REPEAT}), until "
-            f"its repeats took {SLOW_SWEEP:g} s in all; per-hand and sweep times are the fastest",
-            "growth": {"counts": list(growth_counts), "hands_per_count": growth_hands},
-            "elapsed_seconds": round(time.perf_counter() - started, 1),
-            "cpu_seconds": round(time.process_time() - started_cpu, 1),
+            "full_deck": full,
         }
-        save_results(out, meta, rows, growth_rows, peer_rows, summary)
+        contents = dict(zip(FILES, (meta, rows, growth_rows, peer_rows, summary)))
+        for name, content in contents.items():
+            with open(staged[name], "w", newline="", encoding="utf-8") as handle:
+                handle.write(_text(name, content))
+    except BaseException:
+        for path in staged.values():
+            path.unlink(missing_ok=True)
+        _remove(made)
+        raise
     finally:
         if main:
             signal.signal(signal.SIGTERM, previous)
+    for name, path in staged.items():  # all five written: now they replace the old ones
+        os.replace(path, out / name)
     return load_results(out)
 
 
@@ -315,130 +290,77 @@ def new_run_folder() -> Path:
     return Path("t24-bench", time.strftime("%Y-%m-%d-%H%M%S", time.gmtime()))
 
 
-def _short(path) -> str:
-    return str(path) if len(str(path)) <= 60 else str(path)[:57] + "..."
-
-
-def prepare_out(out, replace: bool = False, full: bool = True) -> Path:
-    """Check the folder a run will write, before the run, leaving nothing; refuse with a reason.
-
-    A folder that holds results is refused unless `replace`; a full run is never replaced by a
-    sample (`full=False`), whatever `replace` says.
-    """
-    out = Path(out)
+def _make_folder(out: Path, replace: bool, full: bool) -> list[Path]:
+    """Make the folder a run writes, or refuse it in one line; the folders made, to remove if the
+    run stops. Results there are refused unless `replace`, and a full run always by a sample."""
+    made = []
     try:
         if out.exists() and not out.is_dir():
-            raise InputError(f"cannot save results in {_short(out)}: it is a file, not a folder")
+            raise InputError(f"cannot save results in {out}: it is a file, not a folder")
         if any((out / name).exists() for name in FILES) and not replace:
             raise InputError(
-                f"{_short(out)} already holds results; choose a new folder with --out, "
+                f"{out} already holds results; choose a new folder with --out, "
                 "or pass --replace to overwrite them"
             )
         if not full and _full_run(out):
-            raise InputError(
-                f"{_short(out)} holds a full run of the deck; a sample never replaces it"
-            )
+            raise InputError(f"{out} holds a full run of the deck; a sample never replaces it")
         made = [folder for folder in (out, *out.parents) if not folder.exists()]
-        out.mkdir(parents=True, exist_ok=True)  # the write check: made, probed, removed again
-        (out / ".t24-write-check").write_text("", encoding="utf-8")
-        (out / ".t24-write-check").unlink()
-        for folder in made:
-            folder.rmdir()
+        out.mkdir(parents=True, exist_ok=True)
+        if not os.access(out, os.W_OK):
+            raise InputError(f"cannot save results in {out}: it cannot be written")
     except OSError as error:
-        raise InputError(
-            f"cannot save results in {_short(out)}: {error.strerror or error}"
-        ) from None
-    return out
+        _remove(made)
+        raise InputError(f"cannot save results in {out}: {error.strerror or error}") from None
+    return made
+
+
+def _remove(folders) -> None:
+    for folder in folders:
+        with suppress(OSError):
+            folder.rmdir()
 
 
 def _full_run(folder: Path) -> bool:
-    try:
-        return bool(json.loads((folder / "meta.json").read_text(encoding="utf-8"))["full_deck"])
-    except (OSError, ValueError, KeyError, TypeError):
-        return False
+    with suppress(OSError, ValueError, AttributeError):
+        return json.loads((folder / "meta.json").read_text("utf-8")).get("full_deck") is True
+    return False
 
 
-def machine() -> dict:
-    """The machine, the versions and the commit the figures were measured with."""
-    cpu = platform.processor()
-    with suppress(OSError, IndexError):
-        cpu = Path("/proc/cpuinfo").read_text().split("model name", 1)[1].split("\n")[0][1:]
-    git, root = None, Path(__file__).resolve().parents[2]
+def _commit():
+    """The git commit the package was run from, if it runs from a clone."""
     with suppress(OSError, subprocess.SubprocessError):
-        commit, changed = (
-            subprocess.run(["git", *c], cwd=root, capture_output=True, text=True, timeout=10)
-            for c in (["rev-parse", "HEAD"], ["status", "--porcelain", "-uno", "--", "t24"])
-        )
-        if commit.returncode == 0:
-            git = {"commit": commit.stdout.strip(), "t24_changed_locally": bool(changed.stdout)}
-    return {
-        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        "python": platform.python_version(),
-        "platform": platform.platform(),
-        "machine": platform.machine(),
-        "processor": cpu.strip(" :\t"),
-        "cpus": os.cpu_count(),
-        "t24": __version__,
-        "git": git,
-    }
+        git = ["git", "rev-parse", "HEAD"]
+        found = subprocess.run(git, cwd=Path(__file__).parent, capture_output=True, timeout=10)
+        if found.returncode == 0:
+            return {"commit": found.stdout.decode().strip()}
+    return None
 
 
-def _cell(value) -> str:
-    """A CSV cell: empty for None, six significant digits for a float (timings are not finer)."""
-    return "" if value is None else f"{value:.6g}" if isinstance(value, float) else str(value)
+def _text(name: str, content) -> str:
+    """A file's text: JSON, or CSV with six significant digits for a float (timings are not finer)."""
+    if name in KEYS:
+        return json.dumps(content, indent=2) + "\n"
+    columns, handle = list(COLUMNS[name]), io.StringIO()
 
+    def cell(value):
+        return "" if value is None else f"{value:.6g}" if isinstance(value, float) else str(value)
 
-def save_results(out, meta: dict, deck_rows, growth_rows, peer_rows, summary: dict) -> Path:
-    """Write the five files into `out`; an interruption leaves neither a mix nor an empty folder."""
-    out = Path(out)
-    made = [folder for folder in (out, *out.parents) if not folder.exists()]
-    staged = {name: out / f".{name}.partial" for name in FILES}
-    rows = dict(zip(COLUMNS, (deck_rows, growth_rows, peer_rows)))
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-        for name, document in (("meta.json", meta), ("summary.json", summary)):
-            staged[name].write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
-        for name, columns in COLUMNS.items():
-            with open(staged[name], "w", newline="", encoding="utf-8") as handle:
-                writer = csv.writer(handle, lineterminator="\n")
-                writer.writerows(
-                    [columns, *([_cell(r.get(k)) for k in columns] for r in rows[name])]
-                )
-    except BaseException:
-        for path in staged.values():
-            path.unlink(missing_ok=True)
-        for folder in made:
-            folder.rmdir()
-        raise
-    for name, path in staged.items():
-        os.replace(path, out / name)
-    return out
-
-
-def _check(found: dict, schema: dict) -> None:
-    for key, kind in schema.items():
-        if not isinstance(found[key], kind):
-            raise ValueError(f"{key!r} is not {getattr(kind, '__name__', 'a number')}")
+    rows = ([cell(row.get(key)) for key in columns] for row in content)
+    csv.writer(handle, lineterminator="\n").writerows([columns, *rows])
+    return handle.getvalue()
 
 
 def _read(text: str, name: str):
-    """One file's text as JSON or CSV rows (numbers as int/float), checked against its schema."""
-    if name.endswith(".json"):
+    """One file's text: JSON holding the keys the tables need, or CSV rows, numbers converted."""
+    if name in KEYS:
         found = json.loads(text)
-        _check(found, SCHEMA[name])
-        if name == "summary.json":
-            for figures in (
-                f for s in ("sample", "deck") for m in found[s].values() for f in m.values()
-            ):
-                _check(figures, SCHEMA["figures"])
-            for by_method in found["ratio_vs_fast"].values():
-                _check(by_method, dict.fromkeys(by_method, NUMBER))
-            _check(found["checks"], {"wrong_answers": int})
+        missing = [key for key in KEYS[name] if key not in found]
+        if missing:
+            raise KeyError(missing[0])
         return found
     reader = csv.DictReader(io.StringIO(text))
-    missing = [column for column in COLUMNS[name] if column not in (reader.fieldnames or ())]
-    if missing:
-        raise ValueError(f"no column {missing[0]!r}")
+    if reader.fieldnames != list(COLUMNS[name]):
+        raise ValueError(f"its columns are not {','.join(COLUMNS[name])}")
     return [{key: kind(row[key]) for key, kind in COLUMNS[name].items()} for row in reader]
 
 
@@ -448,30 +370,22 @@ def load_results(path=None) -> dict:
     Without a path, the results that ship with the package. A missing or damaged file raises
     `t24.InputError` with one line naming the file and the command that makes it again.
     """
-    folder = shipped_results() if path is None else Path(path)
+    folder = resources.files("t24.bench") / "results" if path is None else Path(path)
     how = "make bench-update (in a clone of the repository)"
     how = how if path is None else f"t24 bench --out {folder} --replace"
-    results = {}
+    results, name = {}, ""
     try:
         for name in FILES:
             results[name.split(".")[0]] = _read(folder.joinpath(name).read_text("utf-8"), name)
         name = ""  # the files together: whatever the tables show must be there
         format_table(results)
-    except FileNotFoundError:
-        raise InputError(
-            f"no benchmark results in {folder} (no {name}); {how} makes them"
-        ) from None
     except (OSError, ValueError, LookupError, TypeError, AttributeError, csv.Error) as error:
         why = f"no {error}" if isinstance(error, KeyError) else " ".join(str(error).split())[:80]
+        why = getattr(error, "strerror", None) or why or type(error).__name__
         raise InputError(
-            f"cannot read {folder.joinpath(name)} ({why or type(error).__name__}); {how} makes it again"
+            f"cannot read {folder.joinpath(name)} ({why}); {how} makes it again"
         ) from None
     return results
-
-
-def shipped_results():
-    """The folder of results that ships with the package (a Traversable; a Path when installed)."""
-    return resources.files("t24.bench") / "results"
 
 
 def _ms_text(value: float) -> str:
@@ -485,7 +399,7 @@ def table(title: str, header: list[str], rows: list[list]) -> list[str]:
 
 
 def format_table(results: dict) -> str:
-    """A saved run's figures as Markdown tables: the methods, growth, the deck."""
+    """A saved run's figures as Markdown tables: the methods, the deck's sweeps, growth, the deck."""
     summary, meta = results["summary"], results["meta"]
     commit = (meta.get("git") or {}).get("commit", "")[:7]
     at = f" at {commit}" if commit else ""
@@ -501,16 +415,12 @@ def format_table(results: dict) -> str:
             times = [_ms_text(f["median_ms"]), _ms_text(f["p90_ms"]), f"{f['sweep_seconds']:.2f} s"]
             rows.append([f"`{method}`", TABLE[method].label, MODE_WORDS[mode], *times, ratio])
     header = ["method", "", "mode", "median hand", "p90 hand", "sweep", "× fast"]
-    lines += table(
-        f"### Every method on the same {plural(summary['sample_hands'], 'hand')}", header, rows
-    )
+    title = f"### Every method on the same {plural(summary['sample_hands'], 'hand')}"
+    lines += table(title, header, rows)
     rows = [
-        [
-            f"`{method}`",
-            MODE_WORDS[mode],
-            *(_ms_text(f[k]) for k in ("median_ms", "p90_ms", "max_ms")),
-            f"{f['sweep_seconds']:.2f} s",
-        ]
+        [f"`{method}`", MODE_WORDS[mode]]
+        + [_ms_text(f[key]) for key in ("median_ms", "p90_ms", "max_ms")]
+        + [f"{f['sweep_seconds']:.2f} s"]
         for method, modes in summary["deck"].items()
         for mode, f in modes.items()
     ]
@@ -539,11 +449,11 @@ def format_table(results: dict) -> str:
         f"{v['solvable']:,} of {v['hands']:,} hands (cards {k})"
         for k, v in figures["solvable"].items()
     )
+    fractions = ", ".join(figures["fraction_hands"][:4])
     return "\n".join(
         lines
         + [
             f"Make 24: {made}; {figures['needs_fraction']['1-13']} of them only through a fraction "
-            f"({', '.join(figures['fraction_hands'][:4])}, …); "
-            f"{figures['distinct_answers']['1-13']:,} distinct answers in all."
+            f"({fractions}, …); {figures['distinct_answers']['1-13']:,} distinct answers in all."
         ]
     )
