@@ -1,16 +1,11 @@
-"""Benchmarks you can rerun: `t24 bench` times every method and saves the figures.
-
-Every method in four modes sweeps a seeded **sample** of the deck (the ratios against `fast` come
-from it); the optimised methods sweep the **whole deck**; **growth** times 2 to 6 numbers beside
-each method's search size until the method refuses. Every answer is checked exactly and the
-methods must agree. A run goes into a new folder, checked before it starts; an interruption
-leaves nothing behind. The results the notebooks plot ship in `t24/bench/results/`.
+"""Benchmarks you can rerun: `t24 bench` times every method in four modes on a seeded sample, the
+optimised ones on the whole deck, and growth with 2 to 6 numbers; it checks every answer exactly
+and the methods' agreement, and saves the figures in a new folder (`load_results` reads them).
 """
 
 from __future__ import annotations
 
 import csv
-import datetime
 import io
 import itertools
 import json
@@ -22,15 +17,12 @@ import signal
 import statistics
 import subprocess
 import sys
-import threading
 import time
 from contextlib import suppress
 from importlib import resources
 from pathlib import Path
 
-from .. import __version__, solver
-from .. import deck as deck_module
-from ..deck import deck
+from .. import __version__, deck, solver
 from ..hand import InputError, SearchTooLarge
 from ..methods import METHODS, TABLE, fast
 from ..text import hand_text, plural
@@ -50,23 +42,12 @@ QUICK_HANDS, QUICK_SAMPLE = 100, 20  # --quick: the optimised methods' hands, an
 GROWTH_COUNTS, GROWTH_HANDS = (2, 3, 4, 5, 6), 8
 SLOW_SWEEP = 3.0  # seconds: repeats of a sweep stop once they have taken this long in all
 MAX_REPEAT = 10  # and after this many, whatever --repeat says
-
-
-def _optional(kind):
-    return lambda text: None if text == "" else kind(text)
-
-
-# The CSV files' columns and how to read them back; the JSON files' keys that the tables need.
-COLUMNS = {
-    "deck.csv": {"scope": str, "method": str, "mode": str, "hand": str, "seconds": float}
-    | {"answers": int},
-    "growth.csv": {"count": int, "method": str, "mode": str, "hands": int}
-    | dict.fromkeys(("seconds_median", "seconds_max"), _optional(float))
-    | {"candidates": _optional(int), "refused": int},
-    "peers.csv": {"solver": str, "hands": int, "seconds": float, "answers": int}
-    | {"ratio_vs_t24": _optional(float), "checked_ok": int},
+COLUMNS = {  # the CSV files' header lines
+    "deck.csv": "scope method mode hand seconds answers".split(),
+    "growth.csv": "count method mode hands seconds_median seconds_max candidates refused".split(),
+    "peers.csv": "solver hands seconds answers ratio_vs_t24 checked_ok".split(),
 }
-KEYS = {
+KEYS = {  # what the tables need from the JSON files
     "meta.json": ("date", "command", "t24", "python", "cpus", "clock"),
     "summary.json": ("sample_hands", "deck_hands", "sample", "deck", "ratio_vs_fast", "checks"),
 }
@@ -115,7 +96,7 @@ def sample_hands(hands, size=None, seed: int = SEED) -> list:
 
 def sweep(method, mode, hands, repeat=1, show=False, clock="cpu", scope="sample") -> tuple:
     """Time one method in one mode on every hand, `repeated`: its figures (the fastest times),
-    deck.csv rows, the answers that fail the exact check, and the answers as text (to compare)."""
+    deck.csv rows, the answers failing the exact check, and the answers to compare methods by."""
     with suppress(SearchTooLarge):  # compile the method's tables before timing
         timed_solve((1, 2, 3, 4), TARGET, method, "first")
 
@@ -138,15 +119,11 @@ def sweep(method, mode, hands, repeat=1, show=False, clock="cpu", scope="sample"
         "max_ms": ms[-1],
         "answers": sum(counts),
     }
-    rows = [
-        dict(zip(COLUMNS["deck.csv"], (scope, method, mode, hand_text(hand), s, count)))
-        for hand, s, count in zip(hands, seconds, counts)
-    ]
+    rows = [(scope, method, mode, hand_text(h), *f) for h, *f in zip(hands, seconds, counts)]
     wrong = [
         f"{hand_text(hand)}: {e}"
         for hand, result in zip(hands, results)
-        if not isinstance(result, bool)
-        for e in result
+        for e in ([] if isinstance(result, bool) else result)
         if sorted(e.leaves()) != sorted(hand) or e.value != TARGET
     ]
     texts = {h: r if isinstance(r, bool) else tuple(map(str, r)) for h, r in zip(hands, results)}
@@ -159,19 +136,16 @@ def agreement(texts: dict, wrong: list) -> dict:
     for scope, mode in itertools.product(("sample", "deck"), ("distinct", "can_make")):
         found = [t for (s, _method, md), t in texts.items() if (s, md) == (scope, mode)]
         if len(found) > 1:
-            differ = {hand_text(h) for t in found for h in t if t[h] != found[0].get(h)}
-            checks[f"{scope} {mode}"] = {
-                "agree": not differ,
-                "hands_that_differ": sorted(differ)[:20],
-            }
+            differ = sorted({hand_text(h) for t in found for h in t if t[h] != found[0].get(h)})
+            checks[f"{scope} {mode}"] = {"agree": not differ, "hands_that_differ": differ[:20]}
     return checks | {"wrong_answers": len(wrong), "wrong_examples": wrong[:20]}
 
 
-def growth(counts, methods, size=GROWTH_HANDS, show=False, clock="cpu") -> list[dict]:
+def growth(counts, methods, size=GROWTH_HANDS, show=False, clock="cpu") -> list[tuple]:
     """Per count, method and mode: median and slowest seconds per hand, search size, refusals."""
     rows = []
     for count, method in itertools.product(counts, methods):
-        hands = sample_hands(deck(13, size=count), size, SEED * 100 + count)
+        hands = sample_hands(deck.deck(13, size=count), size, SEED * 100 + count)
         with suppress(SearchTooLarge):  # a refusal is timed (and recorded) below
             timed_solve(tuple(range(1, count + 1)), TARGET, method, "first")
         size_ = int(statistics.median(TABLE[method].size(hand) for hand in hands))
@@ -185,8 +159,7 @@ def growth(counts, methods, size=GROWTH_HANDS, show=False, clock="cpu") -> list[
                     refused = True
                     break
             median, most = (statistics.median(seconds), max(seconds)) if seconds else (None, None)
-            found = (count, method, mode, len(seconds), median, most, size_, int(refused))
-            rows.append(dict(zip(COLUMNS["growth.csv"], found)))
+            rows.append((count, method, mode, len(seconds), median, most, size_, int(refused)))
     return rows
 
 
@@ -209,26 +182,20 @@ def run_benchmark(
     replace=False,
 ) -> dict:
     """Run everything, save it into `out` (checked first), and return what `load_results` reads.
-
     `hands`: a sample of the deck of this size (default the whole deck); `peers`: None, or a
-    function `(hands, repeat, progress, clock) -> rows` timing other solvers (peers.csv). Each
-    method and mode is timed once, however often it is named; SIGTERM ends the run like Ctrl-C.
-    """
+    function `(hands, repeat, progress, clock) -> row dicts` timing other solvers (peers.csv)."""
     methods, full, out = list(dict.fromkeys(methods)), hands is None, Path(out)
     made = _make_folder(out, replace, full)
     staged = {name: out / f".{name}.partial" for name in FILES}
-    main = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGTERM, _stop) if main else None
+    previous = signal.signal(signal.SIGTERM, _stop)
     try:
-        all_hands = sample_hands(deck(13), hands)
+        all_hands = sample_hands(deck.deck(13), hands)
         sample_set = sample_hands(all_hands, sample)
-        optimised = [m for m in methods if not TABLE[m].as_written]
-        optimised = optimised if len(all_hands) > len(sample_set) else []
+        bigger = len(all_hands) > len(sample_set)
+        optimised = [m for m in methods if not TABLE[m].as_written and bigger]
         scopes, rows, texts, wrong = {"sample": {}, "deck": {}}, [], {}, []
-        for scope, swept, names in (
-            ("sample", sample_set, methods),
-            ("deck", all_hands, optimised),
-        ):
+        chosen = {"sample": (sample_set, methods), "deck": (all_hands, optimised)}
+        for scope, (swept, names) in chosen.items():
             for method, mode in itertools.product(names, MODES):
                 figures, found, bad, texts[scope, method, mode] = sweep(
                     method, mode, swept, repeat, progress, clock, scope
@@ -237,18 +204,17 @@ def run_benchmark(
                 rows, wrong = rows + found, wrong + bad
         growth_rows = growth(growth_counts, methods, growth_hands, progress, clock)
         peer_rows = peers(all_hands, repeat, progress, clock) if peers else []
-        base = scopes["sample"].get("fast", {})
+        base = {mode: f["sweep_seconds"] for mode, f in scopes["sample"].get("fast", {}).items()}
         summary = {
             "sample_hands": len(sample_set),
             "deck_hands": len(all_hands) if optimised else 0,
             **scopes,
             "ratio_vs_fast": {
                 mode: {
-                    m: f[mode]["sweep_seconds"] / base[mode]["sweep_seconds"]
-                    for m, f in scopes["sample"].items()
+                    m: f[mode]["sweep_seconds"] / base[mode] for m, f in scopes["sample"].items()
                 }
                 for mode in base
-                if base[mode]["sweep_seconds"]
+                if base[mode]
             },
             "checks": agreement(texts, wrong),
             "peers": {
@@ -256,30 +222,27 @@ def run_benchmark(
             },
         }
         if full:
-            summary["deck_figures"] = deck_module.figures(TARGET)
+            summary["deck_figures"] = deck.figures(TARGET)
         meta = {
-            "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+            "date": time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime()),
             "command": command,
             "t24": __version__,
             "git": _commit(),
             "python": platform.python_version(),
-            "platform": platform.platform(),
             "cpus": os.cpu_count(),
             "clock": CLOCK_WORDS[clock],
             "full_deck": full,
         }
-        contents = dict(zip(FILES, (meta, rows, growth_rows, peer_rows, summary)))
-        for name, content in contents.items():
-            with open(staged[name], "w", newline="", encoding="utf-8") as handle:
-                handle.write(_text(name, content))
+        peer_table = [[r[key] for key in COLUMNS["peers.csv"]] for r in peer_rows]
+        for name, content in zip(FILES, (meta, rows, growth_rows, peer_table, summary)):
+            staged[name].write_text(_text(name, content), encoding="utf-8", newline="")
     except BaseException:
         for path in staged.values():
             path.unlink(missing_ok=True)
         _remove(made)
         raise
     finally:
-        if main:
-            signal.signal(signal.SIGTERM, previous)
+        signal.signal(signal.SIGTERM, previous)
     for name, path in staged.items():  # all five written: now they replace the old ones
         os.replace(path, out / name)
     return load_results(out)
@@ -291,12 +254,10 @@ def new_run_folder() -> Path:
 
 
 def _make_folder(out: Path, replace: bool, full: bool) -> list[Path]:
-    """Make the folder a run writes, or refuse it in one line; the folders made, to remove if the
-    run stops. Results there are refused unless `replace`, and a full run always by a sample."""
+    """Make the folder a run saves in, or refuse it in one line; the folders made (to remove
+    if the run stops). Results there stay unless `replace`, and a full run always stays."""
     made = []
     try:
-        if out.exists() and not out.is_dir():
-            raise InputError(f"cannot save results in {out}: it is a file, not a folder")
         if any((out / name).exists() for name in FILES) and not replace:
             raise InputError(
                 f"{out} already holds results; choose a new folder with --out, "
@@ -306,11 +267,11 @@ def _make_folder(out: Path, replace: bool, full: bool) -> list[Path]:
             raise InputError(f"{out} holds a full run of the deck; a sample never replaces it")
         made = [folder for folder in (out, *out.parents) if not folder.exists()]
         out.mkdir(parents=True, exist_ok=True)
-        if not os.access(out, os.W_OK):
-            raise InputError(f"cannot save results in {out}: it cannot be written")
     except OSError as error:
         _remove(made)
         raise InputError(f"cannot save results in {out}: {error.strerror or error}") from None
+    if not os.access(out, os.W_OK):
+        raise InputError(f"cannot save results in {out}: it cannot be written")
     return made
 
 
@@ -340,14 +301,20 @@ def _text(name: str, content) -> str:
     """A file's text: JSON, or CSV with six significant digits for a float (timings are not finer)."""
     if name in KEYS:
         return json.dumps(content, indent=2) + "\n"
-    columns, handle = list(COLUMNS[name]), io.StringIO()
-
-    def cell(value):
-        return "" if value is None else f"{value:.6g}" if isinstance(value, float) else str(value)
-
-    rows = ([cell(row.get(key)) for key in columns] for row in content)
-    csv.writer(handle, lineterminator="\n").writerows([columns, *rows])
+    handle = io.StringIO()
+    rows = [
+        ["" if v is None else f"{v:.6g}" if isinstance(v, float) else v for v in r] for r in content
+    ]
+    csv.writer(handle, lineterminator="\n").writerows([COLUMNS[name], *rows])
     return handle.getvalue()
+
+
+def _value(cell: str):
+    """A CSV cell read back: an int, a float, the text, or None when empty."""
+    for kind in (int, float):
+        with suppress(ValueError):
+            return kind(cell)
+    return cell or None
 
 
 def _read(text: str, name: str):
@@ -358,18 +325,16 @@ def _read(text: str, name: str):
         if missing:
             raise KeyError(missing[0])
         return found
-    reader = csv.DictReader(io.StringIO(text))
-    if reader.fieldnames != list(COLUMNS[name]):
+    header, *rows = csv.reader(io.StringIO(text))
+    if header != COLUMNS[name]:
         raise ValueError(f"its columns are not {','.join(COLUMNS[name])}")
-    return [{key: kind(row[key]) for key, kind in COLUMNS[name].items()} for row in reader]
+    return [dict(zip(header, map(_value, row), strict=True)) for row in rows]
 
 
 def load_results(path=None) -> dict:
-    """Read saved results: {"meta", "deck", "growth", "peers", "summary"}, numbers as int/float.
-
-    Without a path, the results that ship with the package. A missing or damaged file raises
-    `t24.InputError` with one line naming the file and the command that makes it again.
-    """
+    """Read saved results: {"meta", "deck", "growth", "peers", "summary"}, numbers as int/float;
+    without a path, the results that ship with the package. A missing or damaged file raises
+    `t24.InputError` in one line naming the file and the command that makes it again."""
     folder = resources.files("t24.bench") / "results" if path is None else Path(path)
     how = "make bench-update (in a clone of the repository)"
     how = how if path is None else f"t24 bench --out {folder} --replace"
@@ -388,7 +353,7 @@ def load_results(path=None) -> dict:
     return results
 
 
-def _ms_text(value: float) -> str:
+def _ms(value: float) -> str:
     return f"{value:.2f} ms" if value < 100 else f"{value:.0f} ms"
 
 
@@ -412,14 +377,14 @@ def format_table(results: dict) -> str:
         for mode, f in modes.items():
             ratio = summary["ratio_vs_fast"].get(mode, {}).get(method)
             ratio = "" if ratio is None else f"{ratio:.1f}×"
-            times = [_ms_text(f["median_ms"]), _ms_text(f["p90_ms"]), f"{f['sweep_seconds']:.2f} s"]
+            times = [_ms(f["median_ms"]), _ms(f["p90_ms"]), f"{f['sweep_seconds']:.2f} s"]
             rows.append([f"`{method}`", TABLE[method].label, MODE_WORDS[mode], *times, ratio])
     header = ["method", "", "mode", "median hand", "p90 hand", "sweep", "× fast"]
-    title = f"### Every method on the same {plural(summary['sample_hands'], 'hand')}"
-    lines += table(title, header, rows)
+    lines += table(
+        f"### Every method on the same {plural(summary['sample_hands'], 'hand')}", header, rows
+    )
     rows = [
-        [f"`{method}`", MODE_WORDS[mode]]
-        + [_ms_text(f[key]) for key in ("median_ms", "p90_ms", "max_ms")]
+        [f"`{method}`", MODE_WORDS[mode], *(_ms(f[k]) for k in ("median_ms", "p90_ms", "max_ms"))]
         + [f"{f['sweep_seconds']:.2f} s"]
         for method, modes in summary["deck"].items()
         for mode, f in modes.items()
@@ -433,27 +398,32 @@ def format_table(results: dict) -> str:
         [f"`{method}`"]
         + [
             "refused"
-            if r is None or r["refused"] or r["seconds_median"] is None
-            else _ms_text(r["seconds_median"] * 1000)
+            if r is None or r["seconds_median"] is None
+            else _ms(r["seconds_median"] * 1000)
             for r in (grown.get((method, count)) for count in counts)
         ]
         for method in dict.fromkeys(method for method, _count in grown)
     ]
     title = "### Growth with the count of numbers (median hand, all answers)"
     lines += table(title, ["method", *(f"{c} numbers" for c in counts)], rows)
-    lines += ["", "### The deck", ""]
     figures = summary.get("deck_figures")
     if not figures:
-        return "\n".join(lines + ["(this run swept a sample, so it has no deck figures)"])
+        return "\n".join(
+            [*lines, "", "### The deck", "", "(this run swept a sample, so it has no deck figures)"]
+        )
     made = ", ".join(
         f"{v['solvable']:,} of {v['hands']:,} hands (cards {k})"
         for k, v in figures["solvable"].items()
     )
-    fractions = ", ".join(figures["fraction_hands"][:4])
+    fractions = f"{figures['needs_fraction']['1-13']} of them only through a fraction"
+    examples = ", ".join(figures["fraction_hands"][:4])
+    answers = f"{figures['distinct_answers']['1-13']:,} distinct answers in all"
     return "\n".join(
-        lines
-        + [
-            f"Make 24: {made}; {figures['needs_fraction']['1-13']} of them only through a fraction "
-            f"({fractions}, …); {figures['distinct_answers']['1-13']:,} distinct answers in all."
+        [
+            *lines,
+            "",
+            "### The deck",
+            "",
+            f"Make 24: {made}; {fractions} ({examples}, …); {answers}.",
         ]
     )
