@@ -94,16 +94,19 @@ def sample_hands(hands, size=None, seed: int = SEED) -> list:
     return [hand for hand in hands if hand in chosen]
 
 
-def sweep(method, mode, hands, repeat=1, show=False, clock="cpu", scope="sample") -> tuple:
-    """Time one method in one mode on every hand, `repeated`: its figures (the fastest times),
-    deck.csv rows, the answers failing the exact check, and the answers to compare methods by."""
+def sweep(method, mode, hands, repeat=1, show=False, clock="cpu", scope="sample", cold=False):
+    """Time one method in one mode on every hand, `repeated`, `fast`'s memos emptied first (before
+    each hand if `cold`): its figures (the fastest times), deck.csv rows, the answers failing the
+    exact check, and the answers to compare methods by."""
     with suppress(SearchTooLarge):  # compile the method's tables before timing
-        timed_solve((1, 2, 3, 4), TARGET, method, "first")
+        timed_solve(hands[0], TARGET, method, "first")
 
     def once():
-        fast.clear_caches()
-        bar = progress(hands, f"{scope}: {method} {mode}", show)
-        timed = [timed_solve(hand, TARGET, method, mode, clock) for hand in bar]
+        timed = []
+        for hand in progress(hands, f"{scope}: {method} {mode}", show):
+            if cold or not timed:
+                fast.clear_caches()
+            timed.append(timed_solve(hand, TARGET, method, mode, clock))
         return sum(seconds for _result, seconds in timed), timed
 
     runs = repeated(once, repeat)
@@ -142,24 +145,19 @@ def agreement(texts: dict, wrong: list) -> dict:
 
 
 def growth(counts, methods, size=GROWTH_HANDS, show=False, clock="cpu") -> list[tuple]:
-    """Per count, method and mode: median and slowest seconds per hand, search size, refusals."""
+    """Per count, method and mode: median and slowest seconds of a hand timed cold, the search's
+    size (its record's `size`), and whether the method refused."""
     rows = []
-    for count, method in itertools.product(counts, methods):
+    for count, method, mode in itertools.product(counts, methods, MODES):
         hands = sample_hands(deck.deck(13, size=count), size, SEED * 100 + count)
-        with suppress(SearchTooLarge):  # a refusal is timed (and recorded) below
-            timed_solve(tuple(range(1, count + 1)), TARGET, method, "first")
-        size_ = int(statistics.median(TABLE[method].size(hand) for hand in hands))
-        for mode in MODES:
-            seconds, refused = [], False
-            for hand in progress(hands, f"growth {count} {method} {mode}", show):
-                fast.clear_caches()
-                try:
-                    seconds.append(timed_solve(hand, TARGET, method, mode, clock)[1])
-                except SearchTooLarge:  # the method's own limit: record it, do not wait
-                    refused = True
-                    break
-            median, most = (statistics.median(seconds), max(seconds)) if seconds else (None, None)
-            rows.append((count, method, mode, len(seconds), median, most, size_, int(refused)))
+        work = int(statistics.median(TABLE[method].size(hand) for hand in hands))
+        try:
+            found = sweep(method, mode, hands, 1, show, clock, f"growth {count}", cold=True)[0]
+        except SearchTooLarge:  # the method's own limit: record it, do not wait
+            rows.append((count, method, mode, 0, None, None, work, 1))
+            continue
+        seconds = (found["median_ms"] / 1000, found["max_ms"] / 1000)
+        rows.append((count, method, mode, len(hands), *seconds, work, 0))
     return rows
 
 
@@ -185,8 +183,7 @@ def run_benchmark(
     `hands`: a sample of the deck of this size (default the whole deck); `peers`: None, or a
     function `(hands, repeat, progress, clock) -> row dicts` timing other solvers (peers.csv)."""
     methods, full, out = list(dict.fromkeys(methods)), hands is None, Path(out)
-    made = _make_folder(out, replace, full)
-    staged = {name: out / f".{name}.partial" for name in FILES}
+    _check_folder(out, replace, full)
     previous = signal.signal(signal.SIGTERM, _stop)
     try:
         all_hands = sample_hands(deck.deck(13), hands)
@@ -221,8 +218,6 @@ def run_benchmark(
                 r["solver"]: {k: v for k, v in r.items() if k != "solver"} for r in peer_rows
             },
         }
-        if full:
-            summary["deck_figures"] = deck.figures(TARGET)
         meta = {
             "date": time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime()),
             "command": command,
@@ -234,17 +229,9 @@ def run_benchmark(
             "full_deck": full,
         }
         peer_table = [[r[key] for key in COLUMNS["peers.csv"]] for r in peer_rows]
-        for name, content in zip(FILES, (meta, rows, growth_rows, peer_table, summary)):
-            staged[name].write_text(_text(name, content), encoding="utf-8", newline="")
-    except BaseException:
-        for path in staged.values():
-            path.unlink(missing_ok=True)
-        _remove(made)
-        raise
+        _save(out, dict(zip(FILES, (meta, rows, growth_rows, peer_table, summary))))
     finally:
         signal.signal(signal.SIGTERM, previous)
-    for name, path in staged.items():  # all five written: now they replace the old ones
-        os.replace(path, out / name)
     return load_results(out)
 
 
@@ -253,10 +240,9 @@ def new_run_folder() -> Path:
     return Path("t24-bench", time.strftime("%Y-%m-%d-%H%M%S", time.gmtime()))
 
 
-def _make_folder(out: Path, replace: bool, full: bool) -> list[Path]:
-    """Make the folder a run saves in, or refuse it in one line; the folders made (to remove
-    if the run stops). Results there stay unless `replace`, and a full run always stays."""
-    made = []
+def _check_folder(out: Path, replace: bool, full: bool) -> None:
+    """Refuse, before the run and in one line, a folder a run cannot or must not save in: results
+    there stay unless `replace`, and a full run of the deck always stays."""
     try:
         if any((out / name).exists() for name in FILES) and not replace:
             raise InputError(
@@ -265,20 +251,11 @@ def _make_folder(out: Path, replace: bool, full: bool) -> list[Path]:
             )
         if not full and _full_run(out):
             raise InputError(f"{out} holds a full run of the deck; a sample never replaces it")
-        made = [folder for folder in (out, *out.parents) if not folder.exists()]
-        out.mkdir(parents=True, exist_ok=True)
+        there = next(folder for folder in (out, *out.parents) if folder.exists())
+        if not there.is_dir() or not os.access(there, os.W_OK | os.X_OK):
+            raise InputError(f"cannot save results in {out}: {there} is not a folder it can write")
     except OSError as error:
-        _remove(made)
         raise InputError(f"cannot save results in {out}: {error.strerror or error}") from None
-    if not os.access(out, os.W_OK):
-        raise InputError(f"cannot save results in {out}: it cannot be written")
-    return made
-
-
-def _remove(folders) -> None:
-    for folder in folders:
-        with suppress(OSError):
-            folder.rmdir()
 
 
 def _full_run(folder: Path) -> bool:
@@ -287,13 +264,34 @@ def _full_run(folder: Path) -> bool:
     return False
 
 
+def _save(out: Path, contents: dict) -> None:
+    """Write every file beside its name, then rename them all: an interruption or a full disk
+    leaves neither a mix of old and new files nor a folder it made."""
+    made = [folder for folder in (out, *out.parents) if not folder.exists()]
+    staged = {name: out / f".{name}.partial" for name in contents}
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        for name, content in contents.items():
+            staged[name].write_text(_text(name, content), encoding="utf-8", newline="")
+    except BaseException:
+        for path in staged.values():
+            path.unlink(missing_ok=True)
+        for folder in made:
+            folder.rmdir()
+        raise
+    for name, path in staged.items():
+        os.replace(path, out / name)
+
+
 def _commit():
-    """The git commit the package was run from, if it runs from a clone."""
+    """The git commit the package runs from, in a clone."""
     with suppress(OSError, subprocess.SubprocessError):
         git = ["git", "rev-parse", "HEAD"]
-        found = subprocess.run(git, cwd=Path(__file__).parent, capture_output=True, timeout=10)
-        if found.returncode == 0:
-            return {"commit": found.stdout.decode().strip()}
+        here = Path(__file__).parent
+        found = subprocess.check_output(
+            git, cwd=here, text=True, stderr=subprocess.DEVNULL, timeout=10
+        )
+        return {"commit": found.strip()}
     return None
 
 
@@ -364,7 +362,7 @@ def table(title: str, header: list[str], rows: list[list]) -> list[str]:
 
 
 def format_table(results: dict) -> str:
-    """A saved run's figures as Markdown tables: the methods, the deck's sweeps, growth, the deck."""
+    """A saved run's figures as Markdown tables: every method, the optimised ones on the deck, growth."""
     summary, meta = results["summary"], results["meta"]
     commit = (meta.get("git") or {}).get("commit", "")[:7]
     at = f" at {commit}" if commit else ""
@@ -406,24 +404,4 @@ def format_table(results: dict) -> str:
     ]
     title = "### Growth with the count of numbers (median hand, all answers)"
     lines += table(title, ["method", *(f"{c} numbers" for c in counts)], rows)
-    figures = summary.get("deck_figures")
-    if not figures:
-        return "\n".join(
-            [*lines, "", "### The deck", "", "(this run swept a sample, so it has no deck figures)"]
-        )
-    made = ", ".join(
-        f"{v['solvable']:,} of {v['hands']:,} hands (cards {k})"
-        for k, v in figures["solvable"].items()
-    )
-    fractions = f"{figures['needs_fraction']['1-13']} of them only through a fraction"
-    examples = ", ".join(figures["fraction_hands"][:4])
-    answers = f"{figures['distinct_answers']['1-13']:,} distinct answers in all"
-    return "\n".join(
-        [
-            *lines,
-            "",
-            "### The deck",
-            "",
-            f"Make 24: {made}; {fractions} ({examples}, …); {answers}.",
-        ]
-    )
+    return "\n".join(lines)
