@@ -56,16 +56,14 @@ FILES = ("meta.json", *COLUMNS, "summary.json")
 
 def timed_solve(hand, target, method: str, mode: str, clock: str = "cpu"):
     """Run one method in one mode on one hand: (answers, seconds); a bool for "can_make"."""
-    tick = CLOCKS[clock]
-    start = tick()
+    first, distinct = mode in ("first", "can_make"), mode == "distinct"
+    start = CLOCKS[clock]()
     if mode == "can_make" and method == "fast":
         result = solver.can_make(hand, target)
-    elif mode == "can_make":
-        result = bool(solver.solve(hand, target, method=method, first=True))
     else:
-        first, distinct = mode == "first", mode == "distinct"
         result = solver.solve(hand, target, method=method, first=first, distinct=distinct)
-    return result, tick() - start
+    seconds = CLOCKS[clock]() - start
+    return (bool(result) if mode == "can_make" else result), seconds
 
 
 def progress(items, desc: str, show: bool):
@@ -183,7 +181,8 @@ def run_benchmark(
     `hands`: a sample of the deck of this size (default the whole deck); `peers`: None, or a
     function `(hands, repeat, progress, clock) -> row dicts` timing other solvers (peers.csv)."""
     methods, full, out = list(dict.fromkeys(methods)), hands is None, Path(out)
-    _check_folder(out, replace, full)
+    staged = {name: out / f".{name}.partial" for name in FILES}
+    made = _prepare(out, staged, replace, full)
     previous = signal.signal(signal.SIGTERM, _stop)
     try:
         all_hands = sample_hands(deck.deck(13), hands)
@@ -229,9 +228,15 @@ def run_benchmark(
             "full_deck": full,
         }
         peer_table = [[r[key] for key in COLUMNS["peers.csv"]] for r in peer_rows]
-        _save(out, dict(zip(FILES, (meta, rows, growth_rows, peer_table, summary))))
+        for name, content in zip(FILES, (meta, rows, growth_rows, peer_table, summary)):
+            staged[name].write_text(_text(name, content), encoding="utf-8", newline="")
+    except BaseException:  # an interruption or a full disk: no mix of old and new, no new folder
+        _clean(staged, made)
+        raise
     finally:
         signal.signal(signal.SIGTERM, previous)
+    for name, path in staged.items():  # all written: now they replace the old ones
+        os.replace(path, out / name)
     return load_results(out)
 
 
@@ -240,9 +245,11 @@ def new_run_folder() -> Path:
     return Path("t24-bench", time.strftime("%Y-%m-%d-%H%M%S", time.gmtime()))
 
 
-def _check_folder(out: Path, replace: bool, full: bool) -> None:
-    """Refuse, before the run and in one line, a folder a run cannot or must not save in: results
-    there stay unless `replace`, and a full run of the deck always stays."""
+def _prepare(out: Path, staged: dict, replace: bool, full: bool) -> list[Path]:
+    """Before the run, refuse in one line a folder a run must not or cannot save in: results
+    stay unless `replace`, a full run always. Else make it and the `staged` files, written at the
+    end; the folders made."""
+    made = []
     try:
         if any((out / name).exists() for name in FILES) and not replace:
             raise InputError(
@@ -251,36 +258,27 @@ def _check_folder(out: Path, replace: bool, full: bool) -> None:
             )
         if not full and _full_run(out):
             raise InputError(f"{out} holds a full run of the deck; a sample never replaces it")
-        there = next(folder for folder in (out, *out.parents) if folder.exists())
-        if not there.is_dir() or not os.access(there, os.W_OK | os.X_OK):
-            raise InputError(f"cannot save results in {out}: {there} is not a folder it can write")
+        made = [folder for folder in (out, *out.parents) if not folder.exists()]
+        out.mkdir(parents=True, exist_ok=True)
+        for path in staged.values():
+            path.touch()
     except OSError as error:
+        _clean(staged, made)
         raise InputError(f"cannot save results in {out}: {error.strerror or error}") from None
+    return made
+
+
+def _clean(staged: dict, made: list) -> None:
+    """Remove the staged files, then the folders made for them."""
+    for remove in [path.unlink for path in staged.values()] + [folder.rmdir for folder in made]:
+        with suppress(OSError):
+            remove()
 
 
 def _full_run(folder: Path) -> bool:
     with suppress(OSError, ValueError, AttributeError):
         return json.loads((folder / "meta.json").read_text("utf-8")).get("full_deck") is True
     return False
-
-
-def _save(out: Path, contents: dict) -> None:
-    """Write every file beside its name, then rename them all: an interruption or a full disk
-    leaves neither a mix of old and new files nor a folder it made."""
-    made = [folder for folder in (out, *out.parents) if not folder.exists()]
-    staged = {name: out / f".{name}.partial" for name in contents}
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-        for name, content in contents.items():
-            staged[name].write_text(_text(name, content), encoding="utf-8", newline="")
-    except BaseException:
-        for path in staged.values():
-            path.unlink(missing_ok=True)
-        for folder in made:
-            folder.rmdir()
-        raise
-    for name, path in staged.items():
-        os.replace(path, out / name)
 
 
 def _commit():
