@@ -47,10 +47,6 @@ COLUMNS = {  # the CSV files' header lines
     "growth.csv": "count method mode hands seconds_median seconds_max candidates refused".split(),
     "peers.csv": "solver hands seconds answers ratio_vs_t24 checked_ok".split(),
 }
-KEYS = {  # what the tables need from the JSON files
-    "meta.json": ("date", "command", "t24", "python", "cpus", "clock"),
-    "summary.json": ("sample_hands", "deck_hands", "sample", "deck", "ratio_vs_fast", "checks"),
-}
 FILES = ("meta.json", *COLUMNS, "summary.json")
 
 
@@ -159,10 +155,6 @@ def growth(counts, methods, size=GROWTH_HANDS, show=False, clock="cpu") -> list[
     return rows
 
 
-def _stop(_signal, _frame):
-    raise SystemExit(128 + signal.SIGTERM)
-
-
 def run_benchmark(
     out,
     methods=METHODS,
@@ -183,7 +175,7 @@ def run_benchmark(
     methods, full, out = list(dict.fromkeys(methods)), hands is None, Path(out)
     staged = {name: out / f".{name}.partial" for name in FILES}
     made = _prepare(out, staged, replace, full)
-    previous = signal.signal(signal.SIGTERM, _stop)
+    previous = signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
     try:
         all_hands = sample_hands(deck.deck(13), hands)
         sample_set = sample_hands(all_hands, sample)
@@ -213,9 +205,7 @@ def run_benchmark(
                 if base[mode]
             },
             "checks": agreement(texts, wrong),
-            "peers": {
-                r["solver"]: {k: v for k, v in r.items() if k != "solver"} for r in peer_rows
-            },
+            "peers": {row["solver"]: row for row in peer_rows},
         }
         meta = {
             "date": time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime()),
@@ -246,9 +236,8 @@ def new_run_folder() -> Path:
 
 
 def _prepare(out: Path, staged: dict, replace: bool, full: bool) -> list[Path]:
-    """Before the run, refuse in one line a folder a run must not or cannot save in: results
-    stay unless `replace`, a full run always. Else make it and the `staged` files, written at the
-    end; the folders made."""
+    """Refuse in one line a folder a run must not or cannot save in (results stay unless `replace`,
+    a full run always), or make it and the `staged` files, before the run; the folders made."""
     made = []
     try:
         if any((out / name).exists() for name in FILES) and not replace:
@@ -295,7 +284,7 @@ def _commit():
 
 def _text(name: str, content) -> str:
     """A file's text: JSON, or CSV with six significant digits for a float (timings are not finer)."""
-    if name in KEYS:
+    if name.endswith(".json"):
         return json.dumps(content, indent=2) + "\n"
     handle = io.StringIO()
     rows = [
@@ -314,12 +303,11 @@ def _value(cell: str):
 
 
 def _read(text: str, name: str):
-    """One file's text: JSON holding the keys the tables need, or CSV rows, numbers converted."""
-    if name in KEYS:
+    """One file's text: JSON (the meta checked by making its line), or CSV rows, numbers converted."""
+    if name.endswith(".json"):
         found = json.loads(text)
-        missing = [key for key in KEYS[name] if key not in found]
-        if missing:
-            raise KeyError(missing[0])
+        if name == "meta.json":
+            _header(found)
         return found
     header, *rows = csv.reader(io.StringIO(text))
     if header != COLUMNS[name]:
@@ -334,12 +322,11 @@ def load_results(path=None) -> dict:
     folder = resources.files("t24.bench") / "results" if path is None else Path(path)
     how = "make bench-update (in a clone of the repository)"
     how = how if path is None else f"t24 bench --out {folder} --replace"
-    results, name = {}, ""
+    results = {}
     try:
         for name in FILES:
             results[name.split(".")[0]] = _read(folder.joinpath(name).read_text("utf-8"), name)
-        name = ""  # the files together: whatever the tables show must be there
-        format_table(results)
+        format_table(results)  # its figures come from summary.json, the file read last
     except (OSError, ValueError, LookupError, TypeError, AttributeError, csv.Error) as error:
         why = f"no {error}" if isinstance(error, KeyError) else " ".join(str(error).split())[:80]
         why = getattr(error, "strerror", None) or why or type(error).__name__
@@ -359,15 +346,19 @@ def table(title: str, header: list[str], rows: list[list]) -> list[str]:
     return lines + [" | ".join(["", *map(str, row), ""]).strip() for row in rows]
 
 
-def format_table(results: dict) -> str:
-    """A saved run's figures as Markdown tables: every method, the optimised ones on the deck, growth."""
-    summary, meta = results["summary"], results["meta"]
+def _header(meta: dict) -> str:
+    """Where, when and how a run was measured."""
     commit = (meta.get("git") or {}).get("commit", "")[:7]
     at = f" at {commit}" if commit else ""
-    lines = [
+    return (
         f"Run of {meta['date'][:10]} (`{meta['command']}`, t24 {meta['t24']}{at}), "
         f"Python {meta['python']}, {meta['cpus']} CPUs, {meta['clock']}."
-    ]
+    )
+
+
+def format_table(results: dict) -> str:
+    """A saved run's figures as Markdown tables: every method, the optimised ones on the deck, growth."""
+    summary, lines = results["summary"], [_header(results["meta"])]
     rows = []
     for method, modes in summary["sample"].items():
         for mode, f in modes.items():

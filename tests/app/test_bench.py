@@ -165,7 +165,7 @@ def test_damaged_results_are_refused_in_one_line(tmp_path, name, how):
     with pytest.raises(t24.InputError) as error:
         bench.load_results(folder)
     message = str(error.value)
-    shown = str(folder) if how in ("git", "method") else name  # a shape: the folder
+    shown = str(folder / name) if how != "method" else str(folder / "summary.json")
     assert shown in message and f"--out {folder} --replace" in message and "\n" not in message
 
 
