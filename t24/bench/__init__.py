@@ -63,7 +63,7 @@ def timed_solve(hand, target, method: str, mode: str, clock: str = "cpu"):
 
 
 def progress(items, desc: str, show: bool):
-    """Wrap `items` in a tqdm bar when asked and tqdm is installed (shown if a step takes a while)."""
+    """`items` in a tqdm bar if asked and tqdm is installed (shown when a step takes a while)."""
     try:
         from tqdm import tqdm
     except ImportError:
@@ -82,16 +82,13 @@ def repeated(once, repeat: int) -> list:
 
 def sample_hands(hands, size=None, seed: int = SEED) -> list:
     """The hands, or a fixed seeded sample of `size` of them, in their order."""
-    if size is None or size >= len(hands):
-        return list(hands)
-    chosen = set(random.Random(seed).sample(hands, size))
+    chosen = set(random.Random(seed).sample(hands, min(size or len(hands), len(hands))))
     return [hand for hand in hands if hand in chosen]
 
 
 def sweep(method, mode, hands, repeat=1, show=False, clock="cpu", scope="sample", cold=False):
     """Time one method in one mode on every hand, `repeated`, `fast`'s memos emptied first (before
-    each hand if `cold`): its figures (the fastest times), deck.csv rows, the answers failing the
-    exact check, and the answers to compare methods by."""
+    each hand if `cold`): figures, deck.csv rows, answers failing the exact check, answers."""
     with suppress(SearchTooLarge):  # compile the method's tables before timing
         timed_solve(hands[0], TARGET, method, "first")
 
@@ -123,8 +120,9 @@ def sweep(method, mode, hands, repeat=1, show=False, clock="cpu", scope="sample"
         for e in ([] if isinstance(result, bool) else result)
         if sorted(e.leaves()) != sorted(hand) or e.value != TARGET
     ]
-    texts = {h: r if isinstance(r, bool) else tuple(map(str, r)) for h, r in zip(hands, results)}
-    return figures, rows, wrong, texts if mode in ("distinct", "can_make") else {}
+    compared = zip(hands, results) if mode in ("distinct", "can_make") else ()
+    texts = {h: r if isinstance(r, bool) else tuple(map(str, r)) for h, r in compared}
+    return figures, rows, wrong, texts
 
 
 def agreement(texts: dict, wrong: list) -> dict:
@@ -139,8 +137,7 @@ def agreement(texts: dict, wrong: list) -> dict:
 
 
 def growth(counts, methods, size=GROWTH_HANDS, show=False, clock="cpu") -> list[tuple]:
-    """Per count, method and mode: median and slowest seconds of a hand timed cold, the search's
-    size (its record's `size`), and whether the method refused."""
+    """Per count, method and mode: median and slowest seconds per hand, search size, refusal."""
     rows = []
     for count, method, mode in itertools.product(counts, methods, MODES):
         hands = sample_hands(deck.deck(13, size=count), size, SEED * 100 + count)
@@ -272,18 +269,15 @@ def _full_run(folder: Path) -> bool:
 
 def _commit():
     """The git commit the package runs from, in a clone."""
-    with suppress(OSError, subprocess.SubprocessError):
-        git = ["git", "rev-parse", "HEAD"]
-        here = Path(__file__).parent
-        found = subprocess.check_output(
-            git, cwd=here, text=True, stderr=subprocess.DEVNULL, timeout=10
-        )
-        return {"commit": found.strip()}
+    git = ["git", "-C", str(Path(__file__).parent), "rev-parse", "HEAD"]
+    with suppress(OSError):
+        done = subprocess.run(git, capture_output=True, text=True)
+        return {"commit": done.stdout.strip()} if done.returncode == 0 else None
     return None
 
 
 def _text(name: str, content) -> str:
-    """A file's text: JSON, or CSV with six significant digits for a float (timings are not finer)."""
+    """A file's text: JSON, or CSV with floats to six significant digits (timings are no finer)."""
     if name.endswith(".json"):
         return json.dumps(content, indent=2) + "\n"
     handle = io.StringIO()
@@ -303,7 +297,7 @@ def _value(cell: str):
 
 
 def _read(text: str, name: str):
-    """One file's text: JSON (the meta checked by making its line), or CSV rows, numbers converted."""
+    """One file's text: JSON (the meta checked by making its line), or CSV rows, numbers read."""
     if name.endswith(".json"):
         found = json.loads(text)
         if name == "meta.json":
@@ -357,7 +351,7 @@ def _header(meta: dict) -> str:
 
 
 def format_table(results: dict) -> str:
-    """A saved run's figures as Markdown tables: every method, the optimised ones on the deck, growth."""
+    """A saved run's figures as Markdown tables: every method, the optimised ones, growth."""
     summary, lines = results["summary"], [_header(results["meta"])]
     rows = []
     for method, modes in summary["sample"].items():
@@ -367,9 +361,8 @@ def format_table(results: dict) -> str:
             times = [_ms(f["median_ms"]), _ms(f["p90_ms"]), f"{f['sweep_seconds']:.2f} s"]
             rows.append([f"`{method}`", TABLE[method].label, MODE_WORDS[mode], *times, ratio])
     header = ["method", "", "mode", "median hand", "p90 hand", "sweep", "× fast"]
-    lines += table(
-        f"### Every method on the same {plural(summary['sample_hands'], 'hand')}", header, rows
-    )
+    title = f"### Every method on the same {plural(summary['sample_hands'], 'hand')}"
+    lines += table(title, header, rows)
     rows = [
         [f"`{method}`", MODE_WORDS[mode], *(_ms(f[k]) for k in ("median_ms", "p90_ms", "max_ms"))]
         + [f"{f['sweep_seconds']:.2f} s"]
