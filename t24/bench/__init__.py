@@ -238,10 +238,7 @@ def _prepare(out: Path, staged: dict, replace: bool, full: bool) -> list[Path]:
     made = []
     try:
         if any((out / name).exists() for name in FILES) and not replace:
-            raise InputError(
-                f"{out} already holds results; choose a new folder with --out, "
-                "or pass --replace to overwrite them"
-            )
+            raise InputError(f"{out} already holds results; choose a new --out, or --replace them")
         if not full and _full_run(out):
             raise InputError(f"{out} holds a full run of the deck; a sample never replaces it")
         made = [folder for folder in (out, *out.parents) if not folder.exists()]
@@ -322,11 +319,9 @@ def load_results(path=None) -> dict:
             results[name.split(".")[0]] = _read(folder.joinpath(name).read_text("utf-8"), name)
         format_table(results)  # its figures come from summary.json, the file read last
     except (OSError, ValueError, LookupError, TypeError, AttributeError, csv.Error) as error:
-        why = f"no {error}" if isinstance(error, KeyError) else " ".join(str(error).split())[:80]
-        why = getattr(error, "strerror", None) or why or type(error).__name__
-        raise InputError(
-            f"cannot read {folder.joinpath(name)} ({why}); {how} makes it again"
-        ) from None
+        why = getattr(error, "strerror", None) or f"{type(error).__name__}: {error}"
+        why = " ".join(why.split())[:80]
+        raise InputError(f"cannot read {folder / name} ({why}); {how} makes it again") from None
     return results
 
 
