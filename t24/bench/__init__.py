@@ -1,6 +1,7 @@
 """Benchmarks you can rerun: `t24 bench` times every method in four modes on a seeded sample, the
 optimised ones on the whole deck, and growth with 2 to 6 numbers; it checks every answer exactly
-and the methods' agreement, and saves the figures in a new folder (`load_results` reads them).
+and the methods' agreement, and saves the figures in a new folder, all or nothing, never over
+results unless asked. The results the notebooks plot ship in `results/` (`load_results`).
 """
 
 from __future__ import annotations
