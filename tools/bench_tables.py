@@ -4,8 +4,9 @@
     python tools/bench_tables.py            the results that ship with the package
     python tools/bench_tables.py DIR        a run saved in DIR (t24 bench --out DIR)
 
-Every figure comes from the run's files (`t24.bench.format_table`, and the PyPI solvers' table of `benchmarks/peers.py`), so the README's tables can
-be made again after `make bench-update` instead of being typed.
+Every figure comes from the run's files (`t24.bench.format_table`, and the PyPI solvers' table
+of `benchmarks/peers.py`), so the README's tables can be made again after `make bench-update`
+instead of being typed.
 """
 
 from __future__ import annotations
