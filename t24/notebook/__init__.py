@@ -24,8 +24,6 @@ from .steppers import (
     make_pattern_stepper,
     make_postfix_stepper,
     make_recursion_stepper,
-    pattern_candidate_html,
-    postfix_candidate_html,
     state_html,
 )
 from .trees import make_search_graph, make_state_graph, plot_states_per_depth, plot_tree_and_states
