@@ -13,6 +13,7 @@ from functools import lru_cache, partial
 from math import prod
 
 import ipywidgets as widgets
+import numpy
 
 from ..expr import OPS
 from ..game import operand
@@ -55,11 +56,7 @@ def loop_lists(method: str, hand: Hand) -> tuple[Sequence, ...]:
 
 def positions(lists: Sequence[Sequence], index: int) -> list[int]:
     """The position in each loop of candidate `index` (from 0)."""
-    found = []
-    for items in reversed(lists):
-        index, position = divmod(index, len(items))
-        found.append(position)
-    return found[::-1]
+    return [int(k) for k in numpy.unravel_index(index, [len(items) for items in lists])]
 
 
 def candidate(method: str, hand: Hand, index: int):
