@@ -21,7 +21,7 @@ from ..hand import Hand, as_hand, as_target, orderings
 from ..methods import TABLE, patterns, postfix, recursive
 from ..parse import parse
 from ..text import amount, describe, hand_text, plural
-from .widgets import WIDGET_FONT, Live, Refusal, cards_html, live
+from .widgets import WIDGET_FONT, Panel, cards_html, live, refusal
 
 STEP_CSS = (
     "<style>.t24-step table, .t24-step td, .t24-step th, .t24-step code {font-size: inherit}"
@@ -180,13 +180,12 @@ def state_html(trace: recursive.Trace, index: int, faces: bool = True) -> str:
     return _page(title, "state", index, len(trace.states), body, counts)
 
 
-class Stepper(Live, widgets.VBox):
+class Stepper(Panel):
     """Play and a slider over a search's steps, "next hit", a dropdown over its parts, the view."""
 
     def __init__(self, name, noun, total, hits, parts, part_name, view):
         """`hits`: steps (from 0); `parts`: (label, first step) pairs; `view`: a step's HTML."""
         self.hits, self.starts, self.step_html = hits, [start for _, start in parts], view
-        self.sentence = live(f"the {name} stepper over {plural(total, noun)}")
         self.slider = widgets.IntSlider(1, 1, total, description=noun)
         self.slider.continuous_update = False
         self.play = widgets.Play(1, 1, total, interval=700, description="play")
@@ -205,7 +204,8 @@ class Stepper(Live, widgets.VBox):
             self.add_class(css)
         self.view.add_class("t24-stepper-view")
         rows = [[self.play, self.slider], [self.next_hit, self.jump_to]]
-        super().__init__([*map(widgets.HBox, rows), self.view])
+        sentence = live(f"the {name} stepper over {plural(total, noun)}")
+        super().__init__([*map(widgets.HBox, rows), self.view], sentence)
         self._show()
 
     def _next_hit(self) -> int | None:
@@ -223,21 +223,20 @@ class Stepper(Live, widgets.VBox):
         self.jump_to.value = bisect_right(self.starts, self.slider.value - 1) - 1
 
 
-def _refusal(name: str, hand: Hand, method: str, limit: int) -> Refusal | None:
+def _refusal(name: str, hand: Hand, method: str, limit: int) -> Panel | None:
     size, unit = TABLE[method].size(hand), TABLE[method].unit
     if size <= limit:
         return None
-    return Refusal(
+    return refusal(
         f"No {name} stepper for {hand_text(hand, faces=True)}: {amount(size)} {unit}, "
         f"too many to step through (it takes at most {amount(limit)})."
     )
 
 
-def _loop_stepper(method: str, hand, target) -> Stepper | Refusal:
+def _loop_stepper(method: str, hand, target) -> Stepper | Panel:
     hand, target, name = as_hand(hand), as_target(target), method.removesuffix("s")
-    refusal = _refusal(name, hand, method, TABLE[method].limit)
-    if refusal:
-        return refusal
+    if too_big := _refusal(name, hand, method, TABLE[method].limit):
+        return too_big
     lists = loop_lists(method, hand)
     outer, stride = lists[0], prod(map(len, lists[1:]))
     parts = [("".join(map(str, item)), k * stride) for k, item in enumerate(outer)]
@@ -246,22 +245,21 @@ def _loop_stepper(method: str, hand, target) -> Stepper | Refusal:
     return Stepper(name, "candidate", len(outer) * stride, hits, parts, LOOPS[method][0][0], view)
 
 
-def make_pattern_stepper(hand: Sequence[int], target=24) -> Stepper | Refusal:
+def make_pattern_stepper(hand: Sequence[int], target=24) -> Stepper | Panel:
     """A widget that steps through the pattern method's candidates for one hand."""
     return _loop_stepper("patterns", hand, target)
 
 
-def make_postfix_stepper(hand: Sequence[int], target=24) -> Stepper | Refusal:
+def make_postfix_stepper(hand: Sequence[int], target=24) -> Stepper | Panel:
     """A widget that steps through postfix candidates for one hand, the stack at each token."""
     return _loop_stepper("postfix", hand, target)
 
 
-def make_recursion_stepper(hand, target=24, faces: bool = True) -> Stepper | Refusal:
+def make_recursion_stepper(hand, target=24, faces: bool = True) -> Stepper | Panel:
     """A widget that steps through the states recursive reduction visits for one hand."""
     hand = as_hand(hand)
-    refusal = _refusal("recursion", hand, "recursive", recursive.TRACE_LIMIT)
-    if refusal:
-        return refusal
+    if too_big := _refusal("recursion", hand, "recursive", recursive.TRACE_LIMIT):
+        return too_big
     trace = recursive.trace(hand, target)
     parts = [("the hand", 0), *((s.step, s.id) for s in trace.states if s.depth == 1)]
     hits = [s.id for s in trace.hits]
