@@ -153,12 +153,11 @@ def candidate_html(method: str, hand: Sequence[int], index: int, target=24) -> s
     return _page(title, "candidate", index, prod(map(len, lists)), _table(rows), counts)
 
 
-def state_html(trace: recursive.Trace, index: int, faces: bool = True) -> str:
+def state_html(trace: recursive.Trace, index: int) -> str:
     """One state of the recursion as HTML: the array, the step that led there, the counts."""
     state, target = trace.states[index], describe(trace.target)
     if state.parent is None:
-        hand = cards_html(trace.hand) if faces else hand_text(trace.hand)
-        said = f"Start: the hand {hand}, each card its own expression."
+        said = f"Start: the hand {cards_html(trace.hand)}, each card its own expression."
     else:
         before = " ".join(map(describe, trace.states[state.parent].values))
         made = next(k for k, e in enumerate(state.exprs) if str(e) == state.step)
@@ -186,23 +185,19 @@ class Stepper(Panel):
     def __init__(self, name, noun, total, hits, parts, part_name, view):
         """`hits`: steps (from 0); `parts`: (label, first step) pairs; `view`: a step's HTML."""
         self.hits, self.starts, self.step_html = hits, [start for _, start in parts], view
-        self.slider = widgets.IntSlider(1, 1, total, description=noun)
-        self.slider.continuous_update = False
+        self.slider = widgets.IntSlider(1, 1, total, description=noun, continuous_update=False)
         self.play = widgets.Play(1, 1, total, interval=700, description="play")
-        self.next_hit = widgets.Button(description="next hit ▶")
-        self.next_hit.style.font_size = WIDGET_FONT
+        self.next_hit = widgets.Button(description="next hit ▶", style={"font_size": WIDGET_FONT})
         options = [(label, k) for k, (label, _) in enumerate(parts)]
         self.jump_to = widgets.Dropdown(options=options, description=part_name)
-        self.view = widgets.HTML()
+        self.view = widgets.HTML().add_class("t24-stepper-view")
         widgets.link((self.play, "value"), (self.slider, "value"))  # kernel-side: testable
         self.slider.observe(self._show, names="value")
         self.jump_to.observe(self._jump, names="value")
         self.next_hit.on_click(
             lambda _: setattr(self.slider, "value", self._next_hit() or self.slider.value)
         )
-        for css in ("t24-stepper", f"t24-{name}-stepper"):
-            self.add_class(css)
-        self.view.add_class("t24-stepper-view")
+        self.add_class("t24-stepper").add_class(f"t24-{name}-stepper")
         rows = [[self.play, self.slider], [self.next_hit, self.jump_to]]
         sentence = live(f"the {name} stepper over {plural(total, noun)}")
         super().__init__([*map(widgets.HBox, rows), self.view], sentence)
@@ -255,7 +250,7 @@ def make_postfix_stepper(hand: Sequence[int], target=24) -> Stepper | Panel:
     return _loop_stepper("postfix", hand, target)
 
 
-def make_recursion_stepper(hand, target=24, faces: bool = True) -> Stepper | Panel:
+def make_recursion_stepper(hand: Sequence[int], target=24) -> Stepper | Panel:
     """A widget that steps through the states recursive reduction visits for one hand."""
     hand = as_hand(hand)
     if too_big := _refusal("recursion", hand, "recursive", recursive.TRACE_LIMIT):
@@ -263,5 +258,5 @@ def make_recursion_stepper(hand, target=24, faces: bool = True) -> Stepper | Pan
     trace = recursive.trace(hand, target)
     parts = [("the hand", 0), *((s.step, s.id) for s in trace.states if s.depth == 1)]
     hits = [s.id for s in trace.hits]
-    view = partial(state_html, trace, faces=faces)
+    view = partial(state_html, trace)
     return Stepper("recursion", "state", len(trace.states), hits, parts, "first step", view)

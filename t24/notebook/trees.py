@@ -1,9 +1,5 @@
-"""The search tree of recursive reduction ("24点经典算法"), as graphs and pictures.
-
-Every step of the recursion makes a state (the numbers left), so the search is a tree; grouped by
-their multiset of values (`State.key`), its states make a much smaller graph: what a memoised
-search visits, the argument for `fast`. All built from `recursive.trace(hand, target)`.
-"""
+"""The search tree of recursive reduction ("24点经典算法") beside its far fewer distinct states
+(multisets of values: what a memoised search visits, the argument for `fast`), from a `Trace`."""
 
 from __future__ import annotations
 
@@ -23,28 +19,24 @@ LABEL_AT_MOST = 200  # a tree with at most this many states gets every node labe
 
 def make_search_graph(trace: Trace) -> nx.DiGraph:
     """The search tree: one node per visited state (by id), an edge to each child."""
-    graph = nx.DiGraph(hand=trace.hand, target=trace.target)
-    for s in trace.states:
-        graph.add_node(s.id, depth=s.depth, values=s.values, reaches_target=s.reaches_target)
-    graph.add_edges_from(trace.edges())
+    graph = nx.DiGraph(trace.edges())
+    graph.add_nodes_from(s.id for s in trace.states)
     return graph
 
 
 def make_state_graph(trace: Trace) -> nx.DiGraph:
     """The distinct states: one node per multiset of values, with how often the tree visits it."""
-    graph = nx.DiGraph(hand=trace.hand, target=trace.target)
-    for s in sorted(trace.states, key=lambda s: (s.depth, s.key)):
-        if s.key in graph:
-            graph.nodes[s.key]["visits"] += 1
-        else:
-            graph.add_node(s.key, depth=s.depth, reaches_target=s.reaches_target, visits=1)
+    graph = nx.DiGraph()
+    for s in trace.states:
+        graph.add_node(s.key, reaches_target=s.reaches_target)
+        graph.nodes[s.key]["visits"] = graph.nodes[s.key].get("visits", 0) + 1
     graph.add_edges_from((trace.states[a].key, trace.states[b].key) for a, b in trace.edges())
     return graph
 
 
 def radial_layout(trace: Trace) -> dict[int, tuple[float, float]]:
-    """Depth as the radius; final states spread round the outer ring in visiting order, every
-    other state at the mean angle of its children, so each subtree keeps its own wedge."""
+    """Depth as the radius, the final states round the outer ring in visiting order, each other
+    state at the mean angle of its children: each subtree keeps its own wedge."""
     leaves = [s.id for s in trace.states if len(s.values) == 1]
     angle = {leaf: (k + 0.5) * 2 * math.pi / len(leaves) for k, leaf in enumerate(leaves)}
     children: dict[int, list[float]] = {}
@@ -78,9 +70,9 @@ def _draw(graph, pos, on_path: set, ax, small: bool, target: str, what: str) -> 
     draw = {"G": graph, "pos": pos, "ax": ax}
     others = list(set(graph.edges) - set(path))
     nx.draw_networkx_edges(**draw, edgelist=others, arrows=False, edge_color=GREY, width=0.5)
-    label = f"a step on a path to {target}"
+    step = f"a step on a path to {target}"
     nx.draw_networkx_edges(
-        **draw, edgelist=path, arrows=False, edge_color=ORANGE, width=3, label=label
+        **draw, edgelist=path, arrows=False, edge_color=ORANGE, width=3, label=step
     )
     others, leading = [n for n in graph if n not in on_path], [n for n in on_path if n not in hits]
     for nodes, size, colour, label in [
