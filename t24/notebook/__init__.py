@@ -8,7 +8,6 @@ from .game_widget import make_game_widget
 from .lab import compare, lab_view, make_lab
 from .plots import (
     agreement_html,
-    agreement_rows,
     finish,
     new_axes,
     plot_answer_counts,

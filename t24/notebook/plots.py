@@ -189,27 +189,19 @@ def plot_growth(growth_rows, mode: str = "all"):
     return fig
 
 
-def agreement_rows(hands, target=24, methods: Sequence[str] = METHODS) -> list[dict]:
-    """For each hand, every method's distinct answers: the counts and whether they agree."""
-    rows = []
-    for hand in hands:
-        found = {m: solve(hand, target, method=m, distinct=True) for m in methods}
-        agree = len({tuple(map(str, exprs)) for exprs in found.values()}) == 1
-        counts = {m: len(exprs) for m, exprs in found.items()}
-        rows.append(dict(hand=tuple(hand), counts=counts, agree=agree, answers=found[methods[0]]))
-    return rows
-
-
-def agreement_html(rows, target=24, methods: Sequence[str] = METHODS) -> str:
-    """HTML: a row per hand, each method's count of distinct answers, whether they agree, a few."""
+def agreement_html(hands, target=24, methods: Sequence[str] = METHODS) -> str:
+    """HTML: a row per hand, each method's count of distinct answers, whether they are the same
+    answers, and the first few."""
     heads = [*methods, "same answers?", f"the distinct answers (= {describe(as_target(target))})"]
     lines = ["<table><tr><th>hand</th>" + "".join(f"<th>{head}</th>" for head in heads) + "</tr>"]
-    for row in rows:
-        shown = [html.escape(expr.pretty()) for expr in row["answers"][:4]]
-        if len(row["answers"]) > 4:
-            shown.append(f"… and {len(row['answers']) - 4} more")
-        cells = [hand_text(row["hand"]), *(row["counts"][m] for m in methods)]
-        cells += ["yes" if row["agree"] else "<b>NO</b>", "<br>".join(shown) or "<i>none</i>"]
+    for hand in hands:
+        found = [solve(hand, target, method=m, distinct=True) for m in methods]
+        agree = len({tuple(map(str, answers)) for answers in found}) == 1
+        shown = [html.escape(expr.pretty()) for expr in found[0][:4]]
+        if len(found[0]) > 4:
+            shown.append(f"… and {len(found[0]) - 4} more")
+        cells = [hand_text(hand), *map(len, found), "yes" if agree else "<b>NO</b>"]
+        cells.append("<br>".join(shown) or "<i>none</i>")
         lines.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
     return "\n".join([*lines, "</table>"])
 
