@@ -19,7 +19,6 @@ from t24.notebook import (
     plot_target_counts,
     plot_tree_and_states,
 )
-from t24.notebook.trees import depth_counts
 
 DECK = [
     {"method": m, "mode": "all", "scope": "sample", "seconds": s}
@@ -91,9 +90,8 @@ def test_the_graphs_count_the_trees_states_and_the_distinct_ones():
     states = make_state_graph(trace)
     assert states.number_of_nodes() == trace.distinct_states()
     assert sum(data["visits"] for _, data in states.nodes(data=True)) == len(trace.states)
-    assert (
-        depth_counts(trace)[0] == (4, 1, 1) and sum(row[1] for row in depth_counts(trace)) == 4453
-    )
+    tree, distinct = (bars.datavalues for bars in plot_states_per_depth(trace).containers)
+    assert (tree[0], distinct[0], sum(tree), sum(distinct)) == (1, 1, 4453, trace.distinct_states())
 
 
 @pytest.mark.parametrize("hand", [(3, 8), (3, 3, 8, 8)])
