@@ -100,17 +100,6 @@ def plot_per_hand_times(deck_rows, mode: str = "all", scope: str = "sample", ax=
     return ax
 
 
-def ratio_finding(ratio: Mapping[str, float]) -> str:
-    """The slowest as-written method against fast, and what its optimised variant brings."""
-    written = [m for m in ratio if TABLE[m].as_written]
-    if not written:
-        return "Time for the sample as a multiple of fast's"
-    slowest = max(written, key=ratio.get)
-    text = f"As written, {slowest} takes {times_ratio(ratio[slowest])} as long as fast"
-    variant = next((m for m in TABLE[slowest].instead if m in ratio and m != "fast"), None)
-    return text + (f"; {variant}, {times_ratio(ratio[variant])}" if variant else "")
-
-
 def plot_ratios(summary: Mapping, mode: str = "all", ax=None):
     """Linear bars: each method's time for the sample divided by fast's, as written vs optimised."""
     found = summary.get("ratio_vs_fast", {}).get(mode, {})
@@ -129,26 +118,16 @@ def plot_ratios(summary: Mapping, mode: str = "all", ax=None):
         Patch(facecolor="white", edgecolor="black", label="as written"),
         Patch(facecolor="white", edgecolor="black", hatch="//", label="optimised"),
     ]
+    title = "Time for the sample as a multiple of fast's"
+    if written := [m for m in ratio if TABLE[m].as_written]:
+        slowest = max(written, key=ratio.get)
+        title = f"As written, {slowest} takes {times_ratio(ratio[slowest])} as long as fast"
+        variant = next((m for m in TABLE[slowest].instead if m in ratio and m != "fast"), None)
+        title += f"; {variant}, {times_ratio(ratio[variant])}" if variant else ""
     hands = summary.get("sample_hands", "")
     xlabel = f"time for the same {hands} hands, as a multiple of fast's (linear)"
-    finish(ax, ratio_finding(ratio), xlabel, "", handles=handles, grid="x", loc="lower right")
+    finish(ax, title, xlabel, "", handles=handles, grid="x", loc="lower right")
     return ax
-
-
-def growth_finding(series: Mapping[str, Sequence[dict]]) -> str:
-    """How much a fifth number multiplies the median time, for the fastest-growing and fast."""
-    factors = {}
-    for method, rows in series.items():
-        at = {row["count"]: row["seconds_median"] for row in rows if not row["refused"]}
-        if at.get(4) and 5 in at:
-            factors[method] = at[5] / at[4]
-    if not factors:
-        return "Time per hand against the count of numbers"
-    worst = max(factors, key=factors.get)
-    text = f"From 4 to 5 numbers, {worst} gets {times_ratio(factors[worst])} slower"
-    if worst == "fast" or "fast" not in factors:
-        return text
-    return f"{text}, fast {times_ratio(factors['fast'])}"
 
 
 def plot_growth(growth_rows, mode: str = "all"):
@@ -176,16 +155,22 @@ def plot_growth(growth_rows, mode: str = "all"):
     refusal = Line2D([], [], marker="X", color=GREY, linestyle="none", label="refused: no time")
     ylabel = "median time per hand (ms, log scale)"
     finish(time_ax, "Time per hand", "numbers in the hand", ylabel, handles=[refusal])
-    finish(
-        work_ax,
-        "The work each search implies",
-        "numbers in the hand",
-        "candidates, final numbers or values per hand (log scale)",
-        legend=True,
-    )
+    ylabel = "candidates, final numbers or values per hand (log scale)"
+    finish(work_ax, "The work each search implies", "numbers in the hand", ylabel, legend=True)
     for ax in (time_ax, work_ax):
         ax.set_xticks(counts)
-    fig.suptitle(growth_finding(series), fontsize=FONT["title"] + 1)
+    factors = {}  # how much a fifth number multiplies the median time
+    for method, points in series.items():
+        at = {p["count"]: p["seconds_median"] for p in points if not p["refused"]}
+        if at.get(4) and 5 in at:
+            factors[method] = at[5] / at[4]
+    title = "Time per hand against the count of numbers"
+    if factors:
+        worst = max(factors, key=factors.get)
+        title = f"From 4 to 5 numbers, {worst} gets {times_ratio(factors[worst])} slower"
+        if worst != "fast" and "fast" in factors:
+            title += f", fast {times_ratio(factors['fast'])}"
+    fig.suptitle(title, fontsize=FONT["title"] + 1)
     return fig
 
 
