@@ -20,6 +20,7 @@ from ..expr import Expr, value_latex
 from ..game import deal_solvable
 from ..hand import InputError, SearchTooLarge, as_hand, as_target
 from ..methods import METHODS, TABLE
+from ..solver import as_method
 from ..text import describe, duration, hand_text, plural
 from .widgets import WIDGET_FONT, Panel, card_html, cards_html, live
 
@@ -46,13 +47,9 @@ def method_names(methods) -> tuple[str, ...]:
     """The methods asked for, checked by name: one name, or several."""
     names = (methods,) if isinstance(methods, str) else methods
     try:
-        names = tuple(names)
+        return tuple(map(as_method, names))
     except TypeError:
         raise InputError(f"methods are names from {', '.join(METHODS)}, not {methods!r}") from None
-    for name in names:
-        if not isinstance(name, str) or name not in TABLE:
-            raise InputError(f"unknown method {name!r}; choose from {', '.join(METHODS)}")
-    return names
 
 
 def compare(
@@ -186,11 +183,6 @@ def make_lab(methods: Iterable[str] = LAB_DEFAULT) -> Panel:
         control.observe(update, names="value")
     dealer.on_click(deal)
     update()
-    rows = [
-        [sliders[0], faces[0], sliders[1], faces[1]],
-        [sliders[2], faces[2], sliders[3], faces[3]],
-        [sliders[4], dealer],
-        [chooser],
-        [mode, show],
-    ]
+    cards = [widgets.HBox(pair) for pair in zip(sliders, faces)]
+    rows = [cards[:2], cards[2:], [sliders[4], dealer], [chooser], [mode, show]]
     return Panel([*map(widgets.HBox, rows), note, result], live("the lab"))
