@@ -272,21 +272,16 @@ def plot_target_counts(counts: Mapping[int, int], hands: int, highlight: int = 2
     return ax
 
 
-def plot_solvable_share(shares, exact_counts=(), target="24", deck_name="cards 1–13", ax=None):
-    """Bars: the share of hands that make the target by count of cards, {count: (solvable, hands)};
-    `exact_counts` are the counts whose figure covers every hand (the others are samples)."""
+def plot_solvable_share(shares: Mapping[int, tuple[int, int]], target="24", ax=None):
+    """Bars: the share of hands that make the target by count of cards, {count: (solvable, hands)}."""
     ax = new_axes(ax, (9, 5))
     counts = sorted(shares)
     values = [100 * shares[c][0] / shares[c][1] for c in counts]
     labels = [f"{shares[c][0]:,} / {shares[c][1]:,}" for c in counts]
-    colours = [GREEN if c in exact_counts else BLUE for c in counts]
-    _bars(ax, [str(c) for c in counts], values, colours, labels)
-    sampled = set(counts) - set(exact_counts)
-    handles = [Patch(color=GREEN, label=f"every hand of {deck_name}")] if exact_counts else []
-    handles += [Patch(color=BLUE, label="a seeded random sample of hands")] if sampled else []
+    _bars(ax, [str(c) for c in counts], values, GREEN, labels)
     title = f"More cards, more hands make {target}"
     if len(counts) > 1:
         low, high = (percent(*shares[c]) for c in (counts[0], counts[-1]))
         title += f": {low} with {counts[0]} cards, {high} with {counts[-1]}"
-    finish(ax, title, "cards in the hand (count)", f"hands that make {target} (%)", handles=handles)
+    finish(ax, title, "cards in the hand (count)", f"hands that make {target} (%)")
     return ax

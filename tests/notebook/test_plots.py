@@ -60,7 +60,7 @@ TITLES = [
         lambda: plot_target_counts({1: 90, 24: 80, 30: 10}, 100),
         "24 ranks 2 of 3, ahead of every larger",
     ),
-    (lambda: plot_solvable_share({4: (3, 4), 5: (9, 10)}, [4]), "75% with 4 cards, 90% with 5"),
+    (lambda: plot_solvable_share({4: (3, 4), 5: (9, 10)}), "75% with 4 cards, 90% with 5"),
     (lambda: plot_solvable_share({4: (1, 2), 6: (18554, 18564)}), "50% with 4 cards, 99.9% with 6"),
 ]
 
