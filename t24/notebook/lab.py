@@ -1,9 +1,5 @@
-"""The comparison lab: which method should answer when a student lets go of a slider?
-
-Card and target sliders ask the chosen methods (a toggle button each) for the same hand, each
-timed by `t24.bench.timed_solve`; the answers stay hidden until "show answers", so a class
-guesses first.
-"""
+"""The comparison lab: card and target sliders ask the chosen methods for the same hand, each
+timed; the answers stay hidden until "show answers", so a class guesses first."""
 
 from __future__ import annotations
 

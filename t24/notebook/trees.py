@@ -17,13 +17,6 @@ GREY, BLUE, ORANGE, RED = "#c4c4c4", "#4a7bb7", "#e8590c", "#c92a2a"
 LABEL_AT_MOST = 200  # a tree with at most this many states gets every node labelled
 
 
-def make_search_graph(trace: Trace) -> nx.DiGraph:
-    """The search tree: one node per visited state (by id), an edge to each child."""
-    graph = nx.DiGraph(trace.edges())
-    graph.add_nodes_from(s.id for s in trace.states)
-    return graph
-
-
 def make_state_graph(trace: Trace) -> nx.DiGraph:
     """The distinct states: one node per multiset of values, with how often the tree visits it."""
     graph = nx.DiGraph()
@@ -99,9 +92,9 @@ def plot_tree_and_states(trace: Trace):
     size = (18, 11) if labels else (17, 9.5)
     fig, (left, right) = plt.subplots(1, 2, figsize=size, layout="constrained")
     pos, on_path = radial_layout(trace), {s.id for s in trace.states if s.reaches_target}
-    _draw(
-        make_search_graph(trace), pos, on_path, left, labels, target, "a state (the numbers left)"
-    )
+    tree = nx.DiGraph(trace.edges())
+    tree.add_nodes_from(s.id for s in trace.states)  # a hand of one card has no edges
+    _draw(tree, pos, on_path, left, labels, target, "a state (the numbers left)")
     left.annotate(hand_text(trace.hand), (0, 0), ha="center", fontsize=FONT["title"], weight="bold")
     for s in trace.states[1:] if labels else ():
         text = " ".join(map(describe, s.values))
