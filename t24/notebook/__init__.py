@@ -1,14 +1,10 @@
 # ruff: noqa: F401  (the package re-exports its modules' public names)
-"""Everything the lessons draw or wire to widgets, as one flat API: `from t24.notebook import X`.
-
-Needs ipywidgets, matplotlib and networkx; the rest of t24 never imports this package.
-"""
+"""What the lessons draw or wire to widgets (ipywidgets, matplotlib, networkx), as one flat API."""
 
 from .game_widget import make_game_widget
 from .lab import compare, lab_view, make_lab
 from .plots import (
     agreement_html,
-    agreement_rows,
     finish,
     new_axes,
     plot_answer_counts,
@@ -24,9 +20,7 @@ from .steppers import (
     make_pattern_stepper,
     make_postfix_stepper,
     make_recursion_stepper,
-    pattern_candidate_html,
-    postfix_candidate_html,
     state_html,
 )
-from .trees import make_search_graph, make_state_graph, plot_states_per_depth, plot_tree_and_states
+from .trees import make_state_graph, plot_states_per_depth, plot_tree_and_states
 from .widgets import reveal, source, text_html

@@ -1,9 +1,5 @@
-"""The comparison lab: which method should answer when a student lets go of a slider?
-
-Card and target sliders ask the chosen methods (a toggle button each) for the same hand, each
-timed by `t24.bench.timed_solve`; the answers stay hidden until "show answers", so a class
-guesses first. `compare` runs them, `lab_view` writes HTML, `make_lab` wires the controls.
-"""
+"""The comparison lab: card and target sliders ask the chosen methods for the same hand, each
+timed; the answers stay hidden until "show answers", so a class guesses first."""
 
 from __future__ import annotations
 
@@ -20,15 +16,14 @@ from ..expr import Expr, value_latex
 from ..game import deal_solvable
 from ..hand import InputError, SearchTooLarge, as_hand, as_target
 from ..methods import METHODS, TABLE
+from ..solver import as_method
 from ..text import describe, duration, hand_text, plural
 from .widgets import WIDGET_FONT, Panel, card_html, cards_html, live
 
 MODES = ("all", "distinct", "first")
 LAB_DEFAULT = ("recursive", "postfix-compiled", "fast")  # a few milliseconds a hand each
-SLOW = tuple(m for m in METHODS if TABLE[m].as_written and m not in LAB_DEFAULT)
+START = (3, 3, 8, 8)  # the hand the lab opens with
 SHOW_AT_MOST = 12  # answers listed per method; 1 2 3 4 has hundreds of trees
-CARD_RANGE, TARGET_RANGE = (1, 13), (1, 100)
-SEED = 24  # the deal button's generator: the same sequence of hands in every class
 MODE_NOTES = {  # what each mode counts, said under the table
     "all": "<i>all</i> counts every tree a method finds: the same answer written many ways.",
     "distinct": "<i>distinct</i> keeps one answer per class (order of + and × ignored).",
@@ -48,13 +43,9 @@ def method_names(methods) -> tuple[str, ...]:
     """The methods asked for, checked by name: one name, or several."""
     names = (methods,) if isinstance(methods, str) else methods
     try:
-        names = tuple(names)
+        return tuple(map(as_method, names))
     except TypeError:
         raise InputError(f"methods are names from {', '.join(METHODS)}, not {methods!r}") from None
-    for name in names:
-        if not isinstance(name, str) or name not in TABLE:
-            raise InputError(f"unknown method {name!r}; choose from {', '.join(METHODS)}")
-    return names
 
 
 def compare(
@@ -102,12 +93,10 @@ def answers_section(found: Mapping[str, Result], hand, target: Fraction, mode: s
         noun = {"all": "answer", "distinct": "distinct answer", "first": "first answer"}[mode]
         said = f"All {len(ran)} methods give the same {plural(len(first), noun)}"
         return f"<p>{said}:</p>" + answers_html(first, target)
-    disagree = mode == "distinct" and len(ran) > 1
-    parts = ["<p><b>The methods disagree on the distinct answers.</b></p>"] if disagree else []
-    for method, answers in ran.items():
-        parts.append(f"<p><b>{method}</b>: {plural(len(answers), 'answer')}</p>")
-        parts.append(answers_html(answers, target))
-    return "\n".join(parts)
+    return "\n".join(
+        f"<p><b>{method}</b>: {plural(len(answers), 'answer')}</p>\n{answers_html(answers, target)}"
+        for method, answers in ran.items()
+    )
 
 
 def lab_view(found: Mapping[str, Result], hand, target=24, mode="distinct", show=False) -> str:
@@ -137,31 +126,29 @@ def lab_view(found: Mapping[str, Result], hand, target=24, mode="distinct", show
 
 def make_lab(methods: Iterable[str] = LAB_DEFAULT) -> Panel:
     """The lab: card and target sliders, a deal button, a toggle per method, mode, show answers."""
-    hand, target, names, (low, high) = (3, 3, 8, 8), 24, method_names(methods), CARD_RANGE
-    rng, sliders, faces = random.Random(SEED), [], []
-    for position, number in enumerate(hand, start=1):
-        sliders.append(widgets.IntSlider(number, low, high, description=f"card {position}"))
-        faces.append(widgets.HTML(card_html(number), layout={"width": "4em"}))
-    sliders.append(widgets.IntSlider(target, *TARGET_RANGE, description="target"))
+    names, rng = method_names(methods), random.Random(24)  # the same deals in every class
+    sliders = [widgets.IntSlider(n, 1, 13, description=f"card {k}") for k, n in enumerate(START, 1)]
+    sliders.append(widgets.IntSlider(24, 1, 100, description="target"))
+    faces = [widgets.HTML(card_html(n), layout={"width": "4em"}) for n in START]
     toggles = [
         widgets.ToggleButton(m in names, description=m, layout={"width": "auto"}) for m in METHODS
     ]
     chooser = widgets.HBox(toggles, layout={"flex_flow": "row wrap"})
     mode = widgets.ToggleButtons(options=MODES, value="distinct", description="answers")
-    show = widgets.ToggleButton(description="show answers", icon="eye")
-    dealer = widgets.Button(description="deal a hand", icon="random")
+    big = {"font_size": WIDGET_FONT}
+    show = widgets.ToggleButton(description="show answers", icon="eye", style=big)
+    dealer = widgets.Button(description="deal a hand", icon="random", style=big)
     result = widgets.HTMLMath()
-    named = [*zip(sliders, ["card-1", "card-2", "card-3", "card-4", "target"])]
-    named += [(chooser, "lab-methods"), (mode, "lab-mode"), (show, "lab-show")]
-    for control, css in [*named, (dealer, "lab-deal"), (result, "lab-result")]:
-        control.add_class(f"t24-{css}")
-    for control in (mode, show, dealer):
-        control.style.font_size = WIDGET_FONT
+    css = [*(f"card-{k}" for k in range(1, 5)), "target", "lab-methods", "lab-mode", "lab-show"]
+    css += ["lab-deal", "lab-result"]
+    for control, name in zip([*sliders, chooser, mode, show, dealer, result], css):
+        control.add_class(f"t24-{name}")
     for slider in sliders:
         slider.continuous_update = False
+    slow = [m for m in METHODS if TABLE[m].as_written and m not in LAB_DEFAULT]
     note = widgets.HTML(
         f"<small>Runs by default: {', '.join(LAB_DEFAULT)}, each a few ms a hand. "
-        f"Press a method to add or remove it; {' and '.join(SLOW)} as written are slow.</small>"
+        f"Press a method to add or remove it; {' and '.join(slow)} as written are slow.</small>"
     )
     dealing = []  # non-empty while the deal button moves the sliders: one update, not four
 
@@ -178,7 +165,7 @@ def make_lab(methods: Iterable[str] = LAB_DEFAULT) -> Panel:
 
     def deal(_button=None):
         try:
-            dealt = deal_solvable(rng, low, high, 4, sliders[4].value)
+            dealt = deal_solvable(rng, 1, 13, 4, sliders[4].value)
         except InputError as error:  # no solvable hand for this target: say so, keep the cards
             result.value = f"<p>{html.escape(str(error))}</p>"
             return
@@ -192,11 +179,6 @@ def make_lab(methods: Iterable[str] = LAB_DEFAULT) -> Panel:
         control.observe(update, names="value")
     dealer.on_click(deal)
     update()
-    rows = [
-        [sliders[0], faces[0], sliders[1], faces[1]],
-        [sliders[2], faces[2], sliders[3], faces[3]],
-        [sliders[4], dealer],
-        [chooser],
-        [mode, show],
-    ]
+    cards = [widgets.HBox(pair) for pair in zip(sliders, faces)]
+    rows = [cards[:2], cards[2:], [sliders[4], dealer], [chooser], [mode, show]]
     return Panel([*map(widgets.HBox, rows), note, result], live("the lab"))

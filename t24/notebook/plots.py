@@ -1,14 +1,9 @@
-"""The figures of the lessons: the methods compared from the saved benchmarks, and the deck.
-
-Projector sizes (`FONT`, `new_axes`, `finish`), each method in its `t24.methods.TABLE` colour,
-and a title that states the finding, computed from the data. Each draws on `ax` (else a new
-figure) and returns what it drew on.
-"""
+"""The lessons' figures of the saved benchmarks and the deck: projector sizes, each method in its
+`TABLE` colour, a title that states the finding; each draws on `ax` (else a new figure)."""
 
 from __future__ import annotations
 
 import html
-import math
 import random
 import statistics
 from collections import Counter, defaultdict
@@ -60,11 +55,6 @@ def times_ratio(ratio: float) -> str:
     return f"{ratio:,.0f}×" if ratio >= 10 else f"{ratio:.1f}×"
 
 
-def _number(value) -> float:
-    """A CSV cell as a float; empty cells and None are NaN."""
-    return math.nan if value is None or value == "" else float(value)
-
-
 def _log(axis, values: Sequence[float], margin: float) -> None:
     """A log axis labelled 0.1, 1, 10 that fits the data with a little room."""
     axis.axes.set(**{f"{axis.axis_name}scale": "log"})
@@ -83,16 +73,10 @@ def _by_method(rows, key) -> dict[str, list]:
 # --- the benchmarks ---------------------------------------------------------------------------
 
 
-def times_by_method(deck_rows, mode: str = "all", scope: str = "sample") -> dict[str, list]:
-    """Seconds per hand for each method in one mode and scope ("sample" or "deck")."""
-    rows = [r for r in deck_rows if r["mode"] == mode and r.get("scope", "sample") == scope]
-    rows = [r for r in rows if not math.isnan(_number(r["seconds"]))]
-    return _by_method(rows, lambda row: _number(row["seconds"]))
-
-
 def plot_per_hand_times(deck_rows, mode: str = "all", scope: str = "sample", ax=None):
     """One dot per hand, a row per method, the median marked; time in ms on a log axis."""
-    times = times_by_method(deck_rows, mode, scope)
+    rows = [r for r in deck_rows if r["mode"] == mode and r["scope"] == scope]
+    times = _by_method(rows, lambda row: row["seconds"])
     if not times:
         raise InputError(f"no {scope} rows in mode {mode!r}")
     ax = new_axes(ax, (11, 1.2 + 0.85 * len(times)))
@@ -116,17 +100,6 @@ def plot_per_hand_times(deck_rows, mode: str = "all", scope: str = "sample", ax=
     return ax
 
 
-def ratio_finding(ratio: Mapping[str, float]) -> str:
-    """The slowest as-written method against fast, and what its optimised variant brings."""
-    written = [m for m in ratio if TABLE[m].as_written]
-    if not written:
-        return "Time for the sample as a multiple of fast's"
-    slowest = max(written, key=ratio.get)
-    text = f"As written, {slowest} takes {times_ratio(ratio[slowest])} as long as fast"
-    variant = next((m for m in TABLE[slowest].instead if m in ratio and m != "fast"), None)
-    return text + (f"; {variant}, {times_ratio(ratio[variant])}" if variant else "")
-
-
 def plot_ratios(summary: Mapping, mode: str = "all", ax=None):
     """Linear bars: each method's time for the sample divided by fast's, as written vs optimised."""
     found = summary.get("ratio_vs_fast", {}).get(mode, {})
@@ -145,64 +118,36 @@ def plot_ratios(summary: Mapping, mode: str = "all", ax=None):
         Patch(facecolor="white", edgecolor="black", label="as written"),
         Patch(facecolor="white", edgecolor="black", hatch="//", label="optimised"),
     ]
+    title = "Time for the sample as a multiple of fast's"
+    if written := [m for m in ratio if TABLE[m].as_written]:
+        slowest = max(written, key=ratio.get)
+        title = f"As written, {slowest} takes {times_ratio(ratio[slowest])} as long as fast"
+        variant = next((m for m in TABLE[slowest].instead if m in ratio and m != "fast"), None)
+        title += f"; {variant}, {times_ratio(ratio[variant])}" if variant else ""
     hands = summary.get("sample_hands", "")
     xlabel = f"time for the same {hands} hands, as a multiple of fast's (linear)"
-    finish(ax, ratio_finding(ratio), xlabel, "", handles=handles, grid="x", loc="lower right")
+    finish(ax, title, xlabel, "", handles=handles, grid="x", loc="lower right")
     return ax
 
 
-def growth_series(growth_rows, mode: str = "all") -> dict[str, list[dict]]:
-    """For each method, its growth rows in one mode sorted by count, with numbers converted."""
-    rows = sorted((r for r in growth_rows if r["mode"] == mode), key=lambda r: int(r["count"]))
-    return _by_method(
-        rows,
-        lambda r: {
-            "count": int(r["count"]),
-            "seconds": _number(r["seconds_median"]),
-            "candidates": _number(r.get("candidates")),
-            "refused": str(r.get("refused")).lower() in ("true", "1"),
-        },
-    )
-
-
-def growth_finding(series: Mapping[str, Sequence[dict]], low: int = 4, high: int = 5) -> str:
-    """How much one more number multiplies the median time, for the fastest-growing and fast."""
-    factors = {}
-    for method, points in series.items():
-        at = {p["count"]: p["seconds"] for p in points if not p["refused"]}
-        if at.get(low, 0) > 0 and not math.isnan(at.get(high, math.nan)):
-            factors[method] = at[high] / at[low]
-    if not factors:
-        return "Time per hand against the count of numbers"
-    worst = max(factors, key=factors.get)
-    text = f"From {low} to {high} numbers, {worst} gets {times_ratio(factors[worst])} slower"
-    if worst == "fast" or "fast" not in factors:
-        return text
-    return f"{text}, fast {times_ratio(factors['fast'])}"
-
-
 def plot_growth(growth_rows, mode: str = "all"):
-    """Median time per hand against the count of numbers, a refusal drawn on the floor (it has
-    no time), beside the work each search implies; returns the figure."""
-    series = growth_series(growth_rows, mode)
+    """Median time per hand against the count of numbers (a refusal has no time: drawn on the
+    floor) beside the work each search implies; returns the figure."""
+    rows = sorted((r for r in growth_rows if r["mode"] == mode), key=lambda r: r["count"])
+    series = _by_method(rows, lambda row: row)
     if not series:
         raise InputError(f"no growth rows in mode {mode!r}")
     fig, (time_ax, work_ax) = plt.subplots(1, 2, figsize=(14, 6), layout="constrained")
-    timed = [p["seconds"] * 1e3 for ps in series.values() for p in ps if not p["refused"]]
+    timed = [p["seconds_median"] * 1e3 for ps in series.values() for p in ps if not p["refused"]]
     floor = min(timed) / 2
     for method, points in series.items():
         done, refused = [p for p in points if not p["refused"]], [p for p in points if p["refused"]]
         style = {"color": TABLE[method].colour, "linewidth": 2.5, "label": method}
-        time_ax.plot([p["count"] for p in done], [p["seconds"] * 1e3 for p in done], "o-", **style)
-        time_ax.plot(
-            [p["count"] for p in refused],
-            [floor] * len(refused),
-            "X",
-            markersize=13,
-            color=style["color"],
-            markeredgecolor="black",
-        )
-        work = [p for p in points if not math.isnan(p["candidates"])]
+        ms = [p["seconds_median"] * 1e3 for p in done]
+        time_ax.plot([p["count"] for p in done], ms, "o-", **style)
+        cross = {"markersize": 13, "color": style["color"], "markeredgecolor": "black"}
+        time_ax.plot([p["count"] for p in refused], [floor] * len(refused), "X", **cross)
+        work = [p for p in points if p["candidates"] is not None]
         work_ax.plot([p["count"] for p in work], [p["candidates"] for p in work], "s-", **style)
     _log(time_ax.yaxis, [*timed, floor], 1.5)
     work_ax.set_yscale("log")
@@ -210,43 +155,38 @@ def plot_growth(growth_rows, mode: str = "all"):
     refusal = Line2D([], [], marker="X", color=GREY, linestyle="none", label="refused: no time")
     ylabel = "median time per hand (ms, log scale)"
     finish(time_ax, "Time per hand", "numbers in the hand", ylabel, handles=[refusal])
-    finish(
-        work_ax,
-        "The work each search implies",
-        "numbers in the hand",
-        "candidates, final numbers or values per hand (log scale)",
-        legend=True,
-    )
+    ylabel = "candidates, final numbers or values per hand (log scale)"
+    finish(work_ax, "The work each search implies", "numbers in the hand", ylabel, legend=True)
     for ax in (time_ax, work_ax):
         ax.set_xticks(counts)
-    fig.suptitle(growth_finding(series), fontsize=FONT["title"] + 1)
+    factors = {}  # how much a fifth number multiplies the median time
+    for method, points in series.items():
+        at = {p["count"]: p["seconds_median"] for p in points if not p["refused"]}
+        if at.get(4) and 5 in at:
+            factors[method] = at[5] / at[4]
+    title = "Time per hand against the count of numbers"
+    if factors:
+        worst = max(factors, key=factors.get)
+        title = f"From 4 to 5 numbers, {worst} gets {times_ratio(factors[worst])} slower"
+        if worst != "fast" and "fast" in factors:
+            title += f", fast {times_ratio(factors['fast'])}"
+    fig.suptitle(title, fontsize=FONT["title"] + 1)
     return fig
 
 
-def agreement_rows(hands, target=24, methods: Sequence[str] = METHODS) -> list[dict]:
-    """For each hand, every method's distinct answers: the counts and whether they agree."""
-    rows = []
-    for hand in hands:
-        found = {m: solve(hand, target, method=m, distinct=True) for m in methods}
-        texts = [list(map(str, exprs)) for exprs in found.values()]
-        counts = {m: len(exprs) for m, exprs in found.items()}
-        agree = all(t == texts[0] for t in texts)
-        rows.append(
-            {"hand": tuple(hand), "counts": counts, "agree": agree, "answers": found[methods[0]]}
-        )
-    return rows
-
-
-def agreement_html(rows, target=24, methods: Sequence[str] = METHODS, show_at_most: int = 4) -> str:
-    """HTML: a row per hand, each method's count of distinct answers, whether they agree, the answers."""
+def agreement_html(hands, target=24, methods: Sequence[str] = METHODS) -> str:
+    """HTML: a row per hand, each method's count of distinct answers, whether they are the same
+    answers, and the first few."""
     heads = [*methods, "same answers?", f"the distinct answers (= {describe(as_target(target))})"]
     lines = ["<table><tr><th>hand</th>" + "".join(f"<th>{head}</th>" for head in heads) + "</tr>"]
-    for row in rows:
-        shown = [html.escape(expr.pretty()) for expr in row["answers"][:show_at_most]]
-        if len(row["answers"]) > show_at_most:
-            shown.append(f"… and {len(row['answers']) - show_at_most} more")
-        cells = [hand_text(row["hand"]), *(row["counts"][m] for m in methods)]
-        cells += ["yes" if row["agree"] else "<b>NO</b>", "<br>".join(shown) or "<i>none</i>"]
+    for hand in hands:
+        found = [solve(hand, target, method=m, distinct=True) for m in methods]
+        agree = len({tuple(map(str, answers)) for answers in found}) == 1
+        shown = [html.escape(expr.pretty()) for expr in found[0][:4]]
+        if len(found[0]) > 4:
+            shown.append(f"… and {len(found[0]) - 4} more")
+        cells = [hand_text(hand), *map(len, found), "yes" if agree else "<b>NO</b>"]
+        cells.append("<br>".join(shown) or "<i>none</i>")
         lines.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
     return "\n".join([*lines, "</table>"])
 
@@ -269,16 +209,9 @@ def plot_solvable_counts(counts: Mapping[str, Mapping[str, int]], target="24", a
     good = [c["solvable"] for c in counts.values()]
     bad = [c["hands"] - c["solvable"] for c in counts.values()]
     ax.bar(names, good, color=GREEN, label=f"make {target}")
-    _bars(
-        ax,
-        names,
-        bad,
-        GREY,
-        [f"{b:,} cannot" for b in bad],
-        bottom=good,
-        label=f"cannot make {target}",
-    )
-    ax.set_ylim(0, max(map(sum, zip(good, bad))) * 1.15)
+    bars = ax.bar(names, bad, bottom=good, color=GREY, label=f"cannot make {target}")
+    ax.bar_label(bars, labels=[f"{b:,} cannot" for b in bad], fontsize=FONT["note"])
+    ax.set_ylim(0, max(c["hands"] for c in counts.values()) * 1.15)
     shares = ", ".join(
         f"{percent(c['solvable'], c['hands'])} of cards {n}" for n, c in counts.items()
     )
@@ -339,21 +272,16 @@ def plot_target_counts(counts: Mapping[int, int], hands: int, highlight: int = 2
     return ax
 
 
-def plot_solvable_share(shares, exact_counts=(), target="24", deck_name="cards 1–13", ax=None):
-    """Bars: the share of hands that make the target by count of cards, {count: (solvable, hands)};
-    `exact_counts` are the counts whose figure covers every hand (the others are samples)."""
+def plot_solvable_share(shares: Mapping[int, tuple[int, int]], target="24", ax=None):
+    """Bars: the share of hands that make the target by count of cards, {count: (solvable, hands)}."""
     ax = new_axes(ax, (9, 5))
     counts = sorted(shares)
-    values = [shares[c][0] / shares[c][1] for c in counts]
+    values = [100 * shares[c][0] / shares[c][1] for c in counts]
     labels = [f"{shares[c][0]:,} / {shares[c][1]:,}" for c in counts]
-    colours = [GREEN if c in exact_counts else BLUE for c in counts]
-    _bars(ax, [str(c) for c in counts], [100 * v for v in values], colours, labels)
-    sampled = set(counts) - set(exact_counts)
-    handles = [Patch(color=GREEN, label=f"every hand of {deck_name}")] if exact_counts else []
-    handles += [Patch(color=BLUE, label="a seeded random sample of hands")] if sampled else []
+    _bars(ax, [str(c) for c in counts], values, GREEN, labels)
     title = f"More cards, more hands make {target}"
     if len(counts) > 1:
         low, high = (percent(*shares[c]) for c in (counts[0], counts[-1]))
         title += f": {low} with {counts[0]} cards, {high} with {counts[-1]}"
-    finish(ax, title, "cards in the hand (count)", f"hands that make {target} (%)", handles=handles)
+    finish(ax, title, "cards in the hand (count)", f"hands that make {target} (%)")
     return ax

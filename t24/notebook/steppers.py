@@ -1,23 +1,19 @@
-"""Step through a search by hand: candidate by candidate, or state by state.
-
-The pattern method and postfix enumeration ("24点解法"; "24点扑克牌游戏的算法实现") walk three
-loops; recursive reduction ("24点经典算法") walks a tree of states. One `Stepper` walks any of them in
-the search's own order; what differs is a `Walk`, whose view of one step is a pure function
-returning HTML (`pattern_candidate_html`, `postfix_candidate_html`, `state_html`).
-"""
+"""Step through a search by hand in its own order: the three loops of the pattern method and
+postfix enumeration ("24点解法"; "24点扑克牌游戏的算法实现") candidate by candidate, the tree of
+recursive reduction ("24点经典算法") state by state; the view of a step is a pure function (HTML)."""
 
 from __future__ import annotations
 
 import html
 import itertools
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache, partial
 from math import prod
 
 import ipywidgets as widgets
+import numpy
 
 from ..expr import OPS
 from ..game import operand
@@ -25,7 +21,7 @@ from ..hand import Hand, as_hand, as_target, orderings
 from ..methods import TABLE, patterns, postfix, recursive
 from ..parse import parse
 from ..text import amount, describe, hand_text, plural
-from .widgets import WIDGET_FONT, Live, Refusal, cards_html, live
+from .widgets import WIDGET_FONT, Panel, cards_html, live, refusal
 
 STEP_CSS = (
     "<style>.t24-step table, .t24-step td, .t24-step th, .t24-step code {font-size: inherit}"
@@ -50,19 +46,7 @@ LOOPS = {
         postfix.to_infix,
     ),
 }
-
-
-@dataclass(frozen=True)
-class Walk:
-    """One search as a stepper walks it: its steps, hits, parts to jump to, the view of a step."""
-
-    name: str
-    noun: str
-    total: int
-    hits: tuple[int, ...]
-    parts: tuple[tuple[str, int], ...]  # (label, the step it starts at), in order
-    part_name: str
-    view: Callable[[int], str]
+TITLES = {"patterns": "Pattern method", "postfix": "Postfix enumeration"}
 
 
 def loop_lists(method: str, hand: Hand) -> tuple[Sequence, ...]:
@@ -72,11 +56,7 @@ def loop_lists(method: str, hand: Hand) -> tuple[Sequence, ...]:
 
 def positions(lists: Sequence[Sequence], index: int) -> list[int]:
     """The position in each loop of candidate `index` (from 0)."""
-    found = []
-    for items in reversed(lists):
-        index, position = divmod(index, len(items))
-        found.append(position)
-    return found[::-1]
+    return [int(k) for k in numpy.unravel_index(index, [len(items) for items in lists])]
 
 
 def candidate(method: str, hand: Hand, index: int):
@@ -116,41 +96,6 @@ def _page(title: str, noun: str, index: int, total: int, body: str, counts: str)
     return f"{STEP_CSS}<div {style}>{heading}{body}<p>{counts}</p></div>"
 
 
-def _candidate_page(method, title, hand, target, index, rows, value) -> str:
-    lists = loop_lists(method, hand)
-    loops = []
-    for name, items, k in zip(LOOPS[method][0], lists, positions(lists, index)):
-        item = cards_html(items[k]) if name == "ordering" else f"<code>{''.join(items[k])}</code>"
-        loops.append((name, f"{item} ({k + 1} of {len(items)})"))
-    made = f"makes {describe(target)}?"
-    if value is None:
-        rows += [("exact value", "none: it divides by zero"), (made, "no")]
-    else:
-        hit = '<b style="color:#1a7f37">yes: a hit</b>' if value == target else "no"
-        rows += [("exact value", describe(value)), (made, hit)]
-    hits, trees, zeros = (bisect_right(found, index) for found in scan(method, hand, target))
-    counts = (
-        f"So far: {plural(index + 1, 'candidate')} met, {plural(hits, 'hit')} "
-        f"({plural(trees, 'different tree')}), {plural(zeros, 'division')} by zero. "
-        f"In all: {plural(len(scan(method, hand, target)[0]), 'hit')}."
-    )
-    total = prod(map(len, lists))
-    return _page(
-        f"{title}, {cards_html(hand)}", "candidate", index, total, _table(loops + rows), counts
-    )
-
-
-def pattern_candidate_html(hand: Sequence[int], index: int, target=24) -> str:
-    """Pattern candidate `index` (from 0) as HTML: how it is filled, its value, the counters."""
-    hand, target = as_hand(hand), as_target(target)
-    text = candidate("patterns", hand, index)
-    value = patterns.evaluate(text)
-    rows = [("filled text", f"<code>{html.escape(text)}</code>")]
-    if value is not None:
-        rows.append(("read as a tree", f"<code>{html.escape(str(parse(text)))}</code>"))
-    return _candidate_page("patterns", "Pattern method", hand, target, index, rows, value)
-
-
 def stack_steps(tokens: Sequence) -> list[str]:
     """What the stack machine (`postfix.evaluate`) does at each token, the last a ÷ 0 if any."""
     steps = []
@@ -170,28 +115,49 @@ def stack_steps(tokens: Sequence) -> list[str]:
     return steps
 
 
-def postfix_candidate_html(hand: Sequence[int], index: int, target=24) -> str:
-    """Postfix candidate `index` (from 0) as HTML: the stack machine's steps, value, counters."""
+def candidate_html(method: str, hand: Sequence[int], index: int, target=24) -> str:
+    """Candidate `index` (from 0) of "patterns" or "postfix" as HTML: its place in each loop, how
+    it reads (the stack machine's steps for postfix), its value and the counters."""
     hand, target = as_hand(hand), as_target(target)
-    tokens = candidate("postfix", hand, index)
-    value = postfix.evaluate(tokens)
-    steps = [(f"<code>{t}</code>", html.escape(s)) for t, s in zip(tokens, stack_steps(tokens))]
-    rows = [("postfix", " ".join(map(str, tokens))), ("stack", _table(steps, ("token", "step")))]
-    if value is not None:
-        right, java = str(postfix.to_infix(tokens)), postfix.article_to_infix(tokens)
+    lists, made = loop_lists(method, hand), candidate(method, hand, index)
+    value, rows = LOOPS[method][3](made), []
+    for name, items, k in zip(LOOPS[method][0], lists, positions(lists, index)):
+        item = cards_html(items[k]) if name == "ordering" else f"<code>{''.join(items[k])}</code>"
+        rows.append((name, f"{item} ({k + 1} of {len(items)})"))
+    if method == "patterns":
+        rows.append(("filled text", f"<code>{html.escape(made)}</code>"))
+        if value is not None:
+            rows.append(("read as a tree", f"<code>{html.escape(str(parse(made)))}</code>"))
+    else:
+        steps = [(f"<code>{t}</code>", html.escape(s)) for t, s in zip(made, stack_steps(made))]
+        rows += [("postfix", " ".join(map(str, made))), ("stack", _table(steps, ("token", "step")))]
+    if method == "postfix" and value is not None:
+        right, java = str(postfix.to_infix(made)), postfix.article_to_infix(made)
         rows.append(("infix", f"<code>{html.escape(right)}</code>"))
         if java != right and parse(java).value != value:
             said = f"<code>{html.escape(java)}</code>, reads back as {describe(parse(java).value)}"
             rows.append(("the Java post's converter", f"{said}: wrong brackets"))
-    return _candidate_page("postfix", "Postfix enumeration", hand, target, index, rows, value)
+    asked = f"makes {describe(target)}?"
+    if value is None:
+        rows += [("exact value", "none: it divides by zero"), (asked, "no")]
+    else:
+        hit = '<b style="color:#1a7f37">yes: a hit</b>' if value == target else "no"
+        rows += [("exact value", describe(value)), (asked, hit)]
+    hits, trees, zeros = (bisect_right(found, index) for found in scan(method, hand, target))
+    counts = (
+        f"So far: {plural(index + 1, 'candidate')} met, {plural(hits, 'hit')} "
+        f"({plural(trees, 'different tree')}), {plural(zeros, 'division')} by zero. "
+        f"In all: {plural(len(scan(method, hand, target)[0]), 'hit')}."
+    )
+    title = f"{TITLES[method]}, {cards_html(hand)}"
+    return _page(title, "candidate", index, prod(map(len, lists)), _table(rows), counts)
 
 
-def state_html(trace: recursive.Trace, index: int, faces: bool = True) -> str:
+def state_html(trace: recursive.Trace, index: int) -> str:
     """One state of the recursion as HTML: the array, the step that led there, the counts."""
     state, target = trace.states[index], describe(trace.target)
     if state.parent is None:
-        hand = cards_html(trace.hand) if faces else hand_text(trace.hand)
-        said = f"Start: the hand {hand}, each card its own expression."
+        said = f"Start: the hand {cards_html(trace.hand)}, each card its own expression."
     else:
         before = " ".join(map(describe, trace.states[state.parent].values))
         made = next(k for k, e in enumerate(state.exprs) if str(e) == state.step)
@@ -213,97 +179,84 @@ def state_html(trace: recursive.Trace, index: int, faces: bool = True) -> str:
     return _page(title, "state", index, len(trace.states), body, counts)
 
 
-class Stepper(Live, widgets.VBox):
-    """Play and a slider over a `Walk`'s steps, "next hit", a dropdown over its parts, the view."""
+class Stepper(Panel):
+    """Play and a slider over a search's steps, "next hit", a dropdown over its parts, the view."""
 
-    def __init__(self, walk: Walk):
-        self.walk, self.starts = walk, [start for _, start in walk.parts]
-        self.sentence = live(f"the {walk.name} stepper over {plural(walk.total, walk.noun)}")
-        self.slider = widgets.IntSlider(1, 1, walk.total, description=walk.noun)
-        self.slider.continuous_update = False
-        self.play = widgets.Play(1, 1, walk.total, interval=700, description="play")
-        self.next_hit = widgets.Button(description="next hit ▶")
-        self.next_hit.style.font_size = WIDGET_FONT
-        options = [(label, k) for k, (label, _) in enumerate(walk.parts)]
-        self.jump_to = widgets.Dropdown(options=options, description=walk.part_name)
-        self.view = widgets.HTML()
+    def __init__(self, name, noun, total, hits, parts, part_name, view):
+        """`hits`: steps (from 0); `parts`: (label, first step) pairs; `view`: a step's HTML."""
+        self.hits, self.starts, self.step_html = hits, [start for _, start in parts], view
+        self.slider = widgets.IntSlider(1, 1, total, description=noun, continuous_update=False)
+        self.play = widgets.Play(1, 1, total, interval=700, description="play")
+        self.next_hit = widgets.Button(description="next hit ▶", style={"font_size": WIDGET_FONT})
+        options = [(label, k) for k, (label, _) in enumerate(parts)]
+        self.jump_to = widgets.Dropdown(options=options, description=part_name)
+        self.view = widgets.HTML().add_class("t24-stepper-view")
         widgets.link((self.play, "value"), (self.slider, "value"))  # kernel-side: testable
         self.slider.observe(self._show, names="value")
         self.jump_to.observe(self._jump, names="value")
-        self.next_hit.on_click(lambda _: self._go(self._next_hit()))
-        for css in ("t24-stepper", f"t24-{walk.name}-stepper"):
-            self.add_class(css)
-        self.view.add_class("t24-stepper-view")
+        self.next_hit.on_click(
+            lambda _: setattr(self.slider, "value", self._next_hit() or self.slider.value)
+        )
+        self.add_class("t24-stepper").add_class(f"t24-{name}-stepper")
         rows = [[self.play, self.slider], [self.next_hit, self.jump_to]]
-        super().__init__([*map(widgets.HBox, rows), self.view])
+        sentence = live(f"the {name} stepper over {plural(total, noun)}")
+        super().__init__([*map(widgets.HBox, rows), self.view], sentence)
         self._show()
 
-    @property
-    def index(self) -> int:
-        """The candidate (or state) shown, from 0."""
-        return self.slider.value - 1
-
     def _next_hit(self) -> int | None:
-        position = bisect_right(self.walk.hits, self.index)
-        return self.walk.hits[position] if position < len(self.walk.hits) else None
-
-    def _go(self, index: int | None) -> None:
-        if index is not None:
-            self.slider.value = index + 1
+        """The slider value of the first hit after the step shown, if any."""
+        position = bisect_right(self.hits, self.slider.value - 1)
+        return self.hits[position] + 1 if position < len(self.hits) else None
 
     def _jump(self, change) -> None:
-        if bisect_right(self.starts, self.index) - 1 != change["new"]:
-            self._go(self.starts[change["new"]])
+        if bisect_right(self.starts, self.slider.value - 1) - 1 != change["new"]:
+            self.slider.value = self.starts[change["new"]] + 1
 
     def _show(self, change=None) -> None:
-        self.view.value = self.walk.view(self.index)
+        self.view.value = self.step_html(self.slider.value - 1)
         self.next_hit.disabled = self._next_hit() is None
-        self.jump_to.value = bisect_right(self.starts, self.index) - 1
+        self.jump_to.value = bisect_right(self.starts, self.slider.value - 1) - 1
 
 
-def _refusal(name: str, hand: Hand, method: str, limit: int) -> Refusal | None:
+def _refusal(name: str, hand: Hand, method: str, limit: int) -> Panel | None:
     size, unit = TABLE[method].size(hand), TABLE[method].unit
     if size <= limit:
         return None
-    return Refusal(
+    return refusal(
         f"No {name} stepper for {hand_text(hand, faces=True)}: {amount(size)} {unit}, "
         f"too many to step through (it takes at most {amount(limit)})."
     )
 
 
-def _loop_stepper(method: str, hand, target, view_html) -> Stepper | Refusal:
-    hand, target = as_hand(hand), as_target(target)
-    name = method.removesuffix("s")
-    refusal = _refusal(name, hand, method, TABLE[method].limit)
-    if refusal:
-        return refusal
+def _loop_stepper(method: str, hand, target) -> Stepper | Panel:
+    hand, target, name = as_hand(hand), as_target(target), method.removesuffix("s")
+    if too_big := _refusal(name, hand, method, TABLE[method].limit):
+        return too_big
     lists = loop_lists(method, hand)
     outer, stride = lists[0], prod(map(len, lists[1:]))
-    parts = tuple(("".join(map(str, item)), k * stride) for k, item in enumerate(outer))
-    view = partial(view_html, hand, target=target)
-    found = scan(method, hand, target)[0]
-    walk = Walk(name, "candidate", len(outer) * stride, found, parts, LOOPS[method][0][0], view)
-    return Stepper(walk)
+    parts = [("".join(map(str, item)), k * stride) for k, item in enumerate(outer)]
+    view = partial(candidate_html, method, hand, target=target)
+    hits = scan(method, hand, target)[0]
+    return Stepper(name, "candidate", len(outer) * stride, hits, parts, LOOPS[method][0][0], view)
 
 
-def make_pattern_stepper(hand: Sequence[int], target=24) -> Stepper | Refusal:
+def make_pattern_stepper(hand: Sequence[int], target=24) -> Stepper | Panel:
     """A widget that steps through the pattern method's candidates for one hand."""
-    return _loop_stepper("patterns", hand, target, pattern_candidate_html)
+    return _loop_stepper("patterns", hand, target)
 
 
-def make_postfix_stepper(hand: Sequence[int], target=24) -> Stepper | Refusal:
+def make_postfix_stepper(hand: Sequence[int], target=24) -> Stepper | Panel:
     """A widget that steps through postfix candidates for one hand, the stack at each token."""
-    return _loop_stepper("postfix", hand, target, postfix_candidate_html)
+    return _loop_stepper("postfix", hand, target)
 
 
-def make_recursion_stepper(hand, target=24, faces: bool = True) -> Stepper | Refusal:
+def make_recursion_stepper(hand: Sequence[int], target=24) -> Stepper | Panel:
     """A widget that steps through the states recursive reduction visits for one hand."""
     hand = as_hand(hand)
-    refusal = _refusal("recursion", hand, "recursive", recursive.TRACE_LIMIT)
-    if refusal:
-        return refusal
+    if too_big := _refusal("recursion", hand, "recursive", recursive.TRACE_LIMIT):
+        return too_big
     trace = recursive.trace(hand, target)
-    parts = (("the hand", 0), *((s.step, s.id) for s in trace.states if s.depth == 1))
-    hits = tuple(s.id for s in trace.hits)
-    view = partial(state_html, trace, faces=faces)
-    return Stepper(Walk("recursion", "state", len(trace.states), hits, parts, "first step", view))
+    parts = [("the hand", 0), *((s.step, s.id) for s in trace.states if s.depth == 1)]
+    hits = [s.id for s in trace.hits]
+    view = partial(state_html, trace)
+    return Stepper("recursion", "state", len(trace.states), hits, parts, "first step", view)

@@ -1,9 +1,5 @@
-"""The search tree of recursive reduction ("24点经典算法"), as graphs and pictures.
-
-Every step of the recursion makes a state (the numbers left), so the search is a tree; grouped by
-their multiset of values (`State.key`), its states make a much smaller graph: what a memoised
-search visits, the argument for `fast`. All built from `recursive.trace(hand, target)`.
-"""
+"""The search tree of recursive reduction ("24点经典算法") beside its far fewer distinct states
+(multisets of values: what a memoised search visits, the argument for `fast`), from a `Trace`."""
 
 from __future__ import annotations
 
@@ -21,30 +17,19 @@ GREY, BLUE, ORANGE, RED = "#c4c4c4", "#4a7bb7", "#e8590c", "#c92a2a"
 LABEL_AT_MOST = 200  # a tree with at most this many states gets every node labelled
 
 
-def make_search_graph(trace: Trace) -> nx.DiGraph:
-    """The search tree: one node per visited state (by id), an edge to each child."""
-    graph = nx.DiGraph(hand=trace.hand, target=trace.target)
-    for s in trace.states:
-        graph.add_node(s.id, depth=s.depth, values=s.values, reaches_target=s.reaches_target)
-    graph.add_edges_from(trace.edges())
-    return graph
-
-
 def make_state_graph(trace: Trace) -> nx.DiGraph:
     """The distinct states: one node per multiset of values, with how often the tree visits it."""
-    graph = nx.DiGraph(hand=trace.hand, target=trace.target)
-    for s in sorted(trace.states, key=lambda s: (s.depth, s.key)):
-        if s.key in graph:
-            graph.nodes[s.key]["visits"] += 1
-        else:
-            graph.add_node(s.key, depth=s.depth, reaches_target=s.reaches_target, visits=1)
+    graph = nx.DiGraph()
+    for s in trace.states:
+        graph.add_node(s.key, reaches_target=s.reaches_target)
+        graph.nodes[s.key]["visits"] = graph.nodes[s.key].get("visits", 0) + 1
     graph.add_edges_from((trace.states[a].key, trace.states[b].key) for a, b in trace.edges())
     return graph
 
 
 def radial_layout(trace: Trace) -> dict[int, tuple[float, float]]:
-    """Depth as the radius; final states spread round the outer ring in visiting order, every
-    other state at the mean angle of its children, so each subtree keeps its own wedge."""
+    """Depth as the radius, the final states round the outer ring in visiting order, each other
+    state at the mean angle of its children: each subtree keeps its own wedge."""
     leaves = [s.id for s in trace.states if len(s.values) == 1]
     angle = {leaf: (k + 0.5) * 2 * math.pi / len(leaves) for k, leaf in enumerate(leaves)}
     children: dict[int, list[float]] = {}
@@ -78,9 +63,9 @@ def _draw(graph, pos, on_path: set, ax, small: bool, target: str, what: str) -> 
     draw = {"G": graph, "pos": pos, "ax": ax}
     others = list(set(graph.edges) - set(path))
     nx.draw_networkx_edges(**draw, edgelist=others, arrows=False, edge_color=GREY, width=0.5)
-    label = f"a step on a path to {target}"
+    step = f"a step on a path to {target}"
     nx.draw_networkx_edges(
-        **draw, edgelist=path, arrows=False, edge_color=ORANGE, width=3, label=label
+        **draw, edgelist=path, arrows=False, edge_color=ORANGE, width=3, label=step
     )
     others, leading = [n for n in graph if n not in on_path], [n for n in on_path if n not in hits]
     for nodes, size, colour, label in [
@@ -100,75 +85,54 @@ def _label(ax, text: str, at, bold: bool, **where) -> None:
     ax.annotate(text, at, textcoords="offset points", fontsize=FONT["note"], weight=weight, **where)
 
 
-def plot_search_tree(trace: Trace, ax, labels: bool):
-    """Every state the recursion visits, the hand at the centre, paths to the target highlighted."""
-    graph, pos = make_search_graph(trace), radial_layout(trace)
-    on_path = {s.id for s in trace.states if s.reaches_target}
-    _draw(graph, pos, on_path, ax, labels, describe(trace.target), "a state (the numbers left)")
-    ax.annotate(
-        hand_text(trace.hand), (0, 0), ha="center", fontsize=FONT["title"], fontweight="bold"
-    )
+def plot_tree_and_states(trace: Trace):
+    """The search tree, the hand at the centre, beside the graph of its distinct states by how many
+    numbers are left ("×k" where the tree visits one k times); paths to the target highlighted."""
+    labels, target = len(trace.states) <= LABEL_AT_MOST, describe(trace.target)
+    size = (18, 11) if labels else (17, 9.5)
+    fig, (left, right) = plt.subplots(1, 2, figsize=size, layout="constrained")
+    pos, on_path = radial_layout(trace), {s.id for s in trace.states if s.reaches_target}
+    tree = nx.DiGraph(trace.edges())
+    tree.add_nodes_from(s.id for s in trace.states)  # a hand of one card has no edges
+    _draw(tree, pos, on_path, left, labels, target, "a state (the numbers left)")
+    left.annotate(hand_text(trace.hand), (0, 0), ha="center", fontsize=FONT["title"], weight="bold")
     for s in trace.states[1:] if labels else ():
         text = " ".join(map(describe, s.values))
-        _label(ax, text, pos[s.id], s.reaches_target, xytext=(0, 7), ha="center")
+        _label(left, text, pos[s.id], s.reaches_target, xytext=(0, 7), ha="center")
     reach = (len(trace.hand) - 1) * (1.25 if labels else 1.05)
-    ax.set(xlim=(-reach, reach), ylim=(-reach, reach), aspect="equal")
-    ax.axis("off")
-    return ax
-
-
-def plot_state_graph(trace: Trace, ax, labels: bool):
-    """The distinct states by how many numbers are left; "×k" where the tree visits one k times."""
+    left.set(xlim=(-reach, reach), ylim=(-reach, reach), aspect="equal")
+    left.axis("off")
     graph = make_state_graph(trace)
-    pos, target = layered_layout(graph), describe(trace.target)
+    pos = layered_layout(graph)
     on_path = {key for key, data in graph.nodes(data=True) if data["reaches_target"]}
-    _draw(graph, pos, on_path, ax, labels, target, "a distinct state")
+    _draw(graph, pos, on_path, right, labels, target, "a distinct state")
     for key in graph if labels else on_path:
         visits = graph.nodes[key]["visits"]
         text = " ".join(map(describe, key)) + (f"  ×{visits}" if labels and visits > 1 else "")
-        _label(ax, text, pos[key], key in on_path, xytext=(7, 0), va="center")
-    layers = Counter(len(key) for key in graph)
-    ticks = range(1, len(trace.hand) + 1)
-    ax.tick_params(axis="x", labelbottom=True, length=0)
-    ax.set_xticks(ticks, [f"{n}\n({layers[n]:,} states)" for n in ticks])
-    ax.set(xlim=(len(trace.hand) + 0.45, 0.1), yticks=[])
+        _label(right, text, pos[key], key in on_path, xytext=(7, 0), va="center")
+    layers, ticks = Counter(len(key) for key in graph), range(1, len(trace.hand) + 1)
+    right.tick_params(axis="x", labelbottom=True, length=0)
+    right.set_xticks(ticks, [f"{n}\n({layers[n]:,} states)" for n in ticks])
+    right.set(xlim=(len(trace.hand) + 0.45, 0.1), yticks=[])
     for side in ("top", "right", "left"):
-        ax.spines[side].set_visible(False)
-    ax.set_xlabel("numbers left", fontsize=FONT["label"])
-    return ax
-
-
-def plot_tree_and_states(trace: Trace):
-    """The search tree beside the graph of its distinct states, in one figure; returns it."""
-    labels = len(trace.states) <= LABEL_AT_MOST
-    fig, (left, right) = plt.subplots(
-        1, 2, figsize=(18, 11) if labels else (17, 9.5), layout="constrained"
-    )
-    plot_search_tree(trace, left, labels)
-    plot_state_graph(trace, right, labels)
+        right.spines[side].set_visible(False)
+    right.set_xlabel("numbers left", fontsize=FONT["label"])
     left.set_title(f"{len(trace.states):,} states in the search tree", fontsize=FONT["title"])
-    right.set_title(
-        f"{trace.distinct_states():,} distinct states (what memoising visits)",
-        fontsize=FONT["title"],
-    )
+    distinct = f"{trace.distinct_states():,} distinct states (what memoising visits)"
+    right.set_title(distinct, fontsize=FONT["title"])
     fig.suptitle(
-        f"Recursive reduction of {hand_text(trace.hand)} → {describe(trace.target)}: "
+        f"Recursive reduction of {hand_text(trace.hand)} → {target}: "
         "the tree repeats the same states many times",
         fontsize=FONT["title"] + 1,
     )
     return fig
 
 
-def depth_counts(trace: Trace) -> list[tuple[int, int, int]]:
-    """(numbers left, states in the tree, distinct states) for each depth, the hand first."""
-    tree = Counter(len(s.values) for s in trace.states)
-    distinct = Counter(len(key) for key in {s.key for s in trace.states})
-    return [(left, tree[left], distinct[left]) for left in sorted(tree, reverse=True)]
-
-
 def plot_states_per_depth(trace: Trace, ax=None):
     """Bars per depth: the states the tree visits beside the distinct ones, counts written on."""
-    ax, rows = new_axes(ax), depth_counts(trace)
+    tree = Counter(len(s.values) for s in trace.states)
+    distinct = Counter(len(key) for key in {s.key for s in trace.states})
+    ax, rows = new_axes(ax), [(n, tree[n], distinct[n]) for n in sorted(tree, reverse=True)]
     for shift, column, colour, label in [
         (-0.19, 1, "#9aa5b1", "states the search tree visits"),
         (0.19, 2, BLUE, "distinct states (what memoising visits)"),

@@ -1,9 +1,5 @@
-"""What every widget shares: one text size, one way to draw a card, one no-kernel sentence.
-
-A copy opened without a kernel cannot show a widget, so every widget t24 displays is `Live`: its
-plain text is one steady sentence, which strict nbval compares. `reveal` keeps an answer behind
-a button; `source` shows the package's own code; a `Refusal` says why a widget was not built.
-"""
+"""What every widget shares: one text size, one way to draw a card, and one steady sentence in
+place of a widget where no kernel draws it (strict nbval compares it); `reveal` and `source`."""
 
 from __future__ import annotations
 
@@ -27,10 +23,12 @@ def live(what: str) -> str:
     return f"Run this notebook to use {what} (a live control)."
 
 
-class Live:
-    """A widget whose plain text, shown where no kernel draws it, is one sentence."""
+class Panel(widgets.VBox):
+    """A column of widgets whose plain text, shown where no kernel draws it, is one sentence."""
 
-    sentence = live("this widget")
+    def __init__(self, children, sentence: str):
+        super().__init__(children)
+        self.sentence = sentence
 
     def _repr_mimebundle_(self, **kwargs):
         return {**super()._repr_mimebundle_(**kwargs), "text/plain": self.sentence}
@@ -39,21 +37,10 @@ class Live:
         return self.sentence
 
 
-class Panel(Live, widgets.VBox):
-    """A column of widgets that reads as one sentence without a kernel."""
-
-    def __init__(self, children, sentence: str):
-        super().__init__(children)
-        self.sentence = sentence
-
-
-class Refusal(Live, widgets.HTML):
+def refusal(message: str) -> Panel:
     """One line in place of a widget that would be too big to build, saying why."""
-
-    def __init__(self, message: str):
-        super().__init__(f'<div style="font-size:{WIDGET_FONT}">{html.escape(message)}</div>')
-        self.sentence = message
-        self.add_class("t24-refusal")
+    line = widgets.HTML(f'<div style="font-size:{WIDGET_FONT}">{html.escape(message)}</div>')
+    return Panel([line], message).add_class("t24-refusal")
 
 
 def card_html(card: int) -> str:
@@ -90,7 +77,7 @@ def reveal(label: str, content: str) -> Panel:
 
 
 class Source:
-    """The source text of a function or class: highlighted Markdown, compared as plain text."""
+    """The package's own code of a function or class: highlighted Markdown, compared as plain text."""
 
     def __init__(self, obj):
         self.text = inspect.getsource(obj).rstrip("\n")
@@ -102,6 +89,4 @@ class Source:
         return f"```python\n{self.text}\n```"
 
 
-def source(obj) -> Source:
-    """The package's own code of a function or class, shown in a notebook."""
-    return Source(obj)
+source = Source  # `source(obj)` in a lesson shows obj's code

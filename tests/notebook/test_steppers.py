@@ -9,11 +9,9 @@ from t24.notebook import (
     make_pattern_stepper,
     make_postfix_stepper,
     make_recursion_stepper,
-    pattern_candidate_html,
-    postfix_candidate_html,
     state_html,
 )
-from t24.notebook.steppers import candidate, stack_steps
+from t24.notebook.steppers import candidate, candidate_html, stack_steps
 
 MAKERS = [make_pattern_stepper, make_postfix_stepper, make_recursion_stepper]
 
@@ -36,7 +34,7 @@ def text(html):
 def test_candidates_come_in_the_posts_loop_order(method, first, last, count):
     hand = (4, 5, 6, 7)
     assert (candidate(method, hand, 0), candidate(method, hand, count - 1)) == (first, last)
-    assert make_stepper(method)(hand).walk.total == count
+    assert make_stepper(method)(hand).slider.max == count
 
 
 @pytest.mark.parametrize("maker", MAKERS)
@@ -72,7 +70,7 @@ def test_a_hand_too_big_to_step_is_refused_in_one_line(maker):
 
 
 def test_a_pattern_candidate_shows_how_it_is_filled_and_its_value():
-    view = text(pattern_candidate_html((4, 5, 6, 7), 0))
+    view = text(candidate_html("patterns", (4, 5, 6, 7), 0))
     assert "pattern nononon (1 of 11)" in view and "filled text 4+5+6+7" in view
     assert "exact value 22" in view and "makes 24? no" in view
 
@@ -84,7 +82,7 @@ def test_a_postfix_candidate_shows_the_stack_after_each_token():
 
 def test_the_java_converters_wrong_brackets_are_shown():
     index = next(i for i in range(240) if candidate("postfix", (5, 6, 7), i) == (7, 6, 5, "-", "-"))
-    view = text(postfix_candidate_html((5, 6, 7), index, 6))
+    view = text(candidate_html("postfix", (5, 6, 7), index, 6))
     assert "7 - 6 - 5" in view and "reads back as -4: wrong brackets" in view
 
 
