@@ -36,7 +36,7 @@ ERRORS = {
     AttributeError: ("you used a name after a dot that is not there", "check that name"),
     ValueError: ("a value was not accepted", "check the values you pass on"),
 }
-LIMIT = 10**5  # items read from what an attempt gives back: an endless iterable stops here
+LIMIT = 10**4  # the items read from what an attempt gives back: an endless one stops there
 
 
 def case_text(case: tuple) -> str:
@@ -76,66 +76,6 @@ def error_sentence(error: Exception, attempt: Callable, words: str, what: str) -
     return f"Your {what} stopped with an error{words}{where}: {problem}{detail}; {advice}."
 
 
-def _not_in(items: list, others: list) -> list:
-    """The items not among `others`, in their order (sets when the items allow it)."""
-    try:
-        pool = set(others)
-        return [item for item in items if item not in pool]
-    except TypeError:  # an unhashable item on either side: compare one by one
-        return [item for item in items if item not in others]
-
-
-def verdict(attempt, expected, case, what, show, hint, ordered, again) -> str | None:
-    """None when right on `case`, else its sentence."""
-    want, words = expected(*case), case_text(case)
-    words = f" for {words}" if words else ""  # no " for" when the case has no arguments
-
-    def ask(example) -> str:
-        try:
-            return f" {hint(example, case) if callable(hint) else hint}" if hint else ""
-        except Exception:  # noqa: BLE001 -- an odd example gets no question
-            return ""
-
-    try:
-        got = attempt(*case)
-        if not isinstance(got, (str, bytes)) and hasattr(got, "__iter__"):
-            got = list(islice(got, LIMIT + 1))
-    except NotImplementedError:
-        return f"Your {what} is not written yet: write its body, then run this check again."
-    except Exception as error:  # noqa: BLE001 -- every error becomes a sentence
-        return error_sentence(error, attempt, words, what)
-    if not isinstance(want, list):  # a value, or a judge: None when right, else its sentence
-        wrong = f"Your {what} gives {show(got)}{words}, which is not right."
-        try:  # numpy's list == number is "not right" too
-            said = want(got) if callable(want) else None if bool(got == want) else wrong
-        except Exception:  # noqa: BLE001 -- an odd value still gets a sentence
-            said = wrong
-        return said and said + ask(got)
-    odd = f"Your {what} gives back {{}}{words}: check what it returns."
-    if not isinstance(got, list):
-        return odd.format("nothing" if got is None else f"one {type(got).__name__}, not a list,")
-    if len(got) > LIMIT:
-        return odd.format(f"more than {LIMIT:,} items")
-    try:
-        missing, extra = _not_in(want, got), _not_in(got, want)
-    except ValueError:  # numpy: an array is neither equal nor unequal to an item
-        return odd.format("items that cannot be compared")
-    if missing:
-        return f"Your {what} misses `{show(missing[0])}`{words}." + ask(missing[0])
-    if extra:
-        return f"Your {what} gives `{show(extra[0])}`{words}, which should not be there." + ask(
-            extra[0]
-        )
-    if repeated := [item for item in want if got.count(item) != want.count(item)]:
-        item = repeated[0]
-        n, m = ("once" if c == 1 else f"{c} times" for c in (got.count(item), want.count(item)))
-        sentence = f"Your {what} gives `{show(item)}` {n}{words}, but it is there {m}."
-        return sentence + (f" {again}" if again else ask(item))
-    if ordered and got != want:
-        return f"Your {what} has the right items{words}, but not in the right order."
-    return None
-
-
 def check(
     attempt: Callable,
     expected: Callable,
@@ -143,18 +83,68 @@ def check(
     *,
     what: str = "answer",
     show: Callable = str,
-    hint: Callable | None = None,
+    hint: Callable | str | None = None,
     ordered: bool = False,
     again: str | None = None,
 ) -> bool:
     """Run `attempt` beside `expected` on every case; print one sentence; True only when right.
-    `hint(example, case)` asks about a wrong example; `again` asks when one comes too often."""
+    `expected` gives a value, a list (compared as a multiset) or a judge (None when right, else
+    what is wrong); `hint(example, case)` asks about a wrong example, `again` about a repeat."""
+
+    def verdict(case: tuple) -> str | None:
+        want, words = expected(*case), case_text(case)
+        words = f" for {words}" if words else ""  # no " for" when the case has no arguments
+
+        def said(sentence: str, example) -> str:  # the sentence, then the question it asks
+            try:
+                question = hint(example, case) if callable(hint) else hint
+            except Exception:  # noqa: BLE001 -- an odd example gets no question
+                question = None
+            return f"{sentence} {question}" if question else sentence
+
+        try:
+            got = attempt(*case)
+            if not isinstance(got, (str, bytes)) and hasattr(got, "__iter__"):
+                got = list(islice(got, LIMIT + 1))
+        except NotImplementedError:
+            return f"Your {what} is not written yet: write its body, then run this check again."
+        except Exception as error:  # noqa: BLE001 -- every error becomes a sentence
+            return error_sentence(error, attempt, words, what)
+        shown = partial(brief, show=show)
+        if not isinstance(want, list):
+            wrong = f"Your {what} gives {shown(got)}{words}, which is not right"
+            try:  # numpy's list == number is "not right" too
+                if callable(want):
+                    return (why := want(got)) and f"{wrong}: {why}"
+                return None if bool(got == want) else said(f"{wrong}.", got)
+            except Exception:  # noqa: BLE001 -- an odd value still gets a sentence
+                return said(f"{wrong}.", got)
+        odd = f"Your {what} gives back {{}}{words}: check what it returns."
+        if not isinstance(got, list):
+            kind = "nothing" if got is None else f"one {type(got).__name__}, not a list,"
+            return odd.format(kind)
+        try:
+            missing = [item for item in want if item not in got]
+            extra = [item for item in got if item not in want]
+        except ValueError:  # numpy: an array is neither equal nor unequal to an item
+            return odd.format("items that cannot be compared")
+        if missing:
+            return said(f"Your {what} misses `{shown(missing[0])}`{words}.", missing[0])
+        if extra:
+            sentence = f"Your {what} gives `{shown(extra[0])}`{words}, which should not be there."
+            return said(sentence, extra[0])
+        if repeated := [item for item in want if got.count(item) != want.count(item)]:
+            n, m = (got.count(repeated[0]), want.count(repeated[0]))
+            n, m = ("once" if c == 1 else f"{c} times" for c in (n, m))
+            sentence = f"Your {what} gives `{shown(repeated[0])}` {n}{words}, but it is there {m}."
+            return f"{sentence} {again}" if again else said(sentence, repeated[0])
+        if ordered and got != want:
+            return f"Your {what} has the right items{words}, but not in the right order."
+        return None
+
     cases = list(cases)
     for case in cases:
-        sentence = verdict(
-            attempt, expected, case, what, partial(brief, show=show), hint, ordered, again
-        )
-        if sentence:
+        if sentence := verdict(case):
             print(sentence)
             return False
     tried = "the 1 case" if len(cases) == 1 else f"all {len(cases)} cases"
@@ -162,31 +152,32 @@ def check(
     return True
 
 
-# 00 the 24 game: each answer is one value, judged as a whole by a function.
+# 00 the 24 game: each answer is one value, judged as a whole (None when right, else why not).
 def check_answer_1555(answer: Callable) -> bool:
     """Ex 1: the text for 1 5 5 5, judged as `check_answer` judges it."""
 
     def judge(text) -> str | None:
-        if not isinstance(text, str):
-            return f"Your answer gives {brief(text)}: write it as text, in quotes."
-        said = check_answer((1, 5, 5, 5), text)
-        return None if said.ok else f"Your answer is not right: {said.message}."
+        said = check_answer((1, 5, 5, 5), text) if isinstance(text, str) else None
+        return (
+            "write it as text, in quotes."
+            if said is None
+            else None
+            if said.ok
+            else f"{said.message}."
+        )
 
     return check(answer, lambda: judge, [()])
 
 
 def check_sizes_1111(sizes: Callable) -> bool:
     """Ex 2: the three sizes for 1 1 1 1, in the order patterns, postfix, recursive."""
-    want = [TABLE[name].size((1, 1, 1, 1)) for name in AS_WRITTEN]
+    want = {name: TABLE[name].size((1, 1, 1, 1)) for name in AS_WRITTEN}
 
-    def judge(got) -> str | None:
+    def judge(got) -> str | None:  # never shows a size: that is the answer
         if not isinstance(got, list) or len(got) != len(want):
-            return (
-                f"Your list of sizes gives {brief(got)}: write {len(want)} numbers, "
-                f"in the order {', '.join(AS_WRITTEN)}."
-            )
-        names = [name for name, g, w in zip(AS_WRITTEN, got, want) if not bool(g == w)]
-        return names and f"Your list of sizes is not right: look again at the {names[0]} size."
+            return f"write {len(want)} numbers, in the order {', '.join(want)}."
+        wrong = [name for name, size in zip(want, got) if not bool(size == want[name])]
+        return wrong and f"look again at the {wrong[0]} size."
 
     return check(sizes, lambda: judge, [()], what="list of sizes")
 
@@ -203,12 +194,9 @@ def check_smallest_factor(factor: Callable) -> bool:
 
     def judge(got) -> str | None:
         if not isinstance(got, numbers.Real) or isinstance(got, bool):
-            return f"Your factor gives {brief(got)}: give back one number (a fraction is fine)."
+            return "give back one number (a fraction is fine)."
         if not abs(got - Fraction(sizes[1], sizes[0])) < 0.01:
-            return (
-                f"Your factor gives {brief(got)}, which is not right: "
-                "which search is the smallest, and which comes next?"
-            )
+            return "which search is the smallest, and which comes next?"
 
     return check(factor, lambda: judge, [()], what="factor")
 
@@ -397,10 +385,7 @@ def check_key(key: Callable) -> None:
     # Trees, not texts, as cases: a case is then named by the tree's own text.
     questions = {(parse(a), parse(b)): ask for (a, b), ask in SAME_ANSWER_CASES.items()}
 
-    @wraps(key)
-    def same(first, second) -> bool:
-        return key(first) == key(second)
-
+    same = wraps(key)(lambda first, second: key(first) == key(second))
     expected = lambda first, second: canonical(first) == canonical(second)  # noqa: E731
     show = lambda same: "the same answer" if same else "two different answers"  # noqa: E731
     ask = lambda got, case: questions[case]  # noqa: E731
