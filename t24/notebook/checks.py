@@ -134,8 +134,8 @@ def check(
             sentence = f"Your {what} gives `{shown(extra[0])}`{words}, which should not be there."
             return said(sentence, extra[0])
         if repeated := [item for item in want if got.count(item) != want.count(item)]:
-            n, m = (got.count(repeated[0]), want.count(repeated[0]))
-            n, m = ("once" if c == 1 else f"{c} times" for c in (n, m))
+            counts = (got.count(repeated[0]), want.count(repeated[0]))
+            n, m = ("once" if c == 1 else f"{c} times" for c in counts)
             sentence = f"Your {what} gives `{shown(repeated[0])}` {n}{words}, but it is there {m}."
             return f"{sentence} {again}" if again else said(sentence, repeated[0])
         if ordered and got != want:
@@ -157,14 +157,10 @@ def check_answer_1555(answer: Callable) -> bool:
     """Ex 1: the text for 1 5 5 5, judged as `check_answer` judges it."""
 
     def judge(text) -> str | None:
-        said = check_answer((1, 5, 5, 5), text) if isinstance(text, str) else None
-        return (
-            "write it as text, in quotes."
-            if said is None
-            else None
-            if said.ok
-            else f"{said.message}."
-        )
+        if not isinstance(text, str):
+            return "write it as text, in quotes."
+        said = check_answer((1, 5, 5, 5), text)
+        return None if said.ok else f"{said.message}."
 
     return check(answer, lambda: judge, [()])
 
