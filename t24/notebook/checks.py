@@ -36,7 +36,7 @@ ERRORS = {
     AttributeError: ("you used a name after a dot that is not there", "check that name"),
     ValueError: ("a value was not accepted", "check the values you pass on"),
 }
-LIMIT = 10**4  # the items read from what an attempt gives back: an endless one stops there
+LIMIT = 10**4  # items read from an attempt's iterable (an endless one too): more than t24 gives
 
 
 def case_text(case: tuple) -> str:
@@ -105,7 +105,7 @@ def check(
         try:
             got = attempt(*case)
             if not isinstance(got, (str, bytes)) and hasattr(got, "__iter__"):
-                got = list(islice(got, LIMIT + 1))
+                got = list(islice(got, LIMIT))
         except NotImplementedError:
             return f"Your {what} is not written yet: write its body, then run this check again."
         except Exception as error:  # noqa: BLE001 -- every error becomes a sentence
@@ -396,7 +396,7 @@ def check_count_answers(count_answers: Callable) -> None:
     check(count_answers, expected, cases, what="`count_answers`", hint=hint)
 
 
-# 08 the whole deck and 09 play: lists that are multisets, so each item is counted too.
+# 08 the whole deck and 09 play: each hand, each card as often as t24 gives it.
 def check_solvable_hands(attempt: Callable) -> bool:
     """Lesson 08: every hand of four cards from 1 to `high` that makes 24."""
 
