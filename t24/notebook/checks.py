@@ -1,21 +1,21 @@
 """Checks that answer a student's attempt in one sentence.
 
 `check` runs an attempt beside t24's own version on a few cases and prints one sentence: not
-written yet, an error (the case, what went wrong in plain words, where to look), one item missed
-or one too many (with a question that points at the cause), or the same "Right" line for every
-right version. Lists compare as sets (a `Counter` counts each item too), unless order is the
-lesson. Each lesson's check below is data for `check`: its cases, t24's version, its questions.
+written yet, an error (the case, what went wrong, the line), one item missed, extra or repeated
+(with a question that points at the cause), or the same "Right" line for every right version.
 """
 
 from __future__ import annotations
 
+import inspect
 import numbers
 import re
 import traceback
 from collections import Counter
 from collections.abc import Callable, Iterable
 from fractions import Fraction
-from functools import partial
+from functools import partial, wraps
+from itertools import islice
 
 from ..check import check_answer
 from ..deck import solvable_hands
@@ -36,101 +36,44 @@ ERRORS = {
     AttributeError: ("you used a name after a dot that is not there", "check that name"),
     ValueError: ("a value was not accepted", "check the values you pass on"),
 }
-
-
-def spaced(items) -> str:
-    """Items with spaces between: `(8, 3, "/")` is "8 3 /"."""
-    return " ".join(map(str, items))
+LIMIT = 10**4  # items read from an attempt's iterable (an endless one too): more than t24 gives
 
 
 def case_text(case: tuple) -> str:
     """A case in words: `((3, 3, 8, 8), 24)` is "3 3 8 8"; a target other than 24 is named."""
-    words = [spaced(arg) if isinstance(arg, Iterable) else str(arg) for arg in case]
+    words = [hand_text(arg) if isinstance(arg, Iterable) else str(arg) for arg in case]
     if len(case) == 2 and isinstance(case[1], (int, Fraction)):
         return words[0] if case[1] == 24 else f"{words[0]} with target {words[1]}"
     return " and ".join(words)
 
 
-def error_sentence(error: Exception, attempt: Callable, words: str, what: str) -> str:
-    """One sentence for an exception: the case (`words`), what went wrong, the line, where to look."""
-    problem, advice = next(
-        ((words, look) for kind, (words, look) in ERRORS.items() if isinstance(error, kind)),
-        (f"it raised {type(error).__name__}", "read the line named"),
-    )
-    lines, where, code = str(error).strip().splitlines(), "", getattr(attempt, "__code__", None)
-    if code is not None:
-        frames = traceback.extract_tb(error.__traceback__)
-        frames = [frame for frame in frames if frame.filename == code.co_filename]
-        last = max((line for *_, line in code.co_lines() if line), default=code.co_firstlineno)
-        if frames and code.co_firstlineno <= frames[-1].lineno <= last:
-            where = f" in line {frames[-1].lineno - code.co_firstlineno + 1} of `{code.co_name}`"
-        elif frames:
-            where = f" in `{frames[-1].name}`"
-    detail = f" ({lines[0]})" if lines and not isinstance(error, ZeroDivisionError) else ""
-    return f"Your {what} stopped with an error{words}{where}: {problem}{detail}; {advice}."
-
-
-def brief(text: str, limit: int = 80) -> str:
+def brief(value, show: Callable = str, limit: int = 80) -> str:
     """A value as a sentence shows it: one line, at most `limit` characters."""
-    text = " ".join(str(text).split())
+    try:
+        text = "nothing (None)" if value is None else " ".join(str(show(value)).split())
+    except Exception:  # noqa: BLE001 -- an int too long to write out, a broken object
+        text = f"one {type(value).__name__}"
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _not_in(items: list, others: list) -> list:
-    """The items not among `others`, in their order (sets when the items allow it)."""
-    try:
-        pool = set(others)
-        return [item for item in items if item not in pool]
-    except TypeError:  # an unhashable item on either side: compare one by one
-        return [item for item in items if item not in others]
-
-
-class _Again(str):
-    """An item (as text) that comes more or fewer times than it should: a hint asks why."""
-
-
-def verdict(attempt, expected, case, what, show, ordered) -> tuple[str, tuple] | None:
-    """None when right on `case`, else its sentence and the example a hint asks about (or ()).
-    `expected` gives a value, a list (a set), a `Counter` or a judge (None when right, else why)."""
-    want, words = expected(*case), case_text(case)
-    words = f" for {words}" if words else ""  # no " for" when the case has no arguments
-    try:
-        got = attempt(*case)
-        if not callable(want) and not isinstance(got, (str, bytes)) and hasattr(got, "__iter__"):
-            got = list(got)
-    except NotImplementedError:
-        return f"Your {what} is not written yet: write its body, then run this check again.", ()
-    except Exception as error:  # noqa: BLE001 -- every error becomes a sentence
-        return error_sentence(error, attempt, words, what), ()
-    if callable(want) or not isinstance(want, (list, tuple, set, frozenset, Counter)):
-        wrong = f"Your {what} gives {show(got)}{words}, which is not right."
-        try:  # a judge gives None or its sentence; numpy's list == number is "not right"
-            said = want(got) if callable(want) else None if bool(got == want) else wrong
-        except Exception:  # noqa: BLE001 -- an odd value still gets a sentence
-            said = wrong
-        return (said, (got,)) if said else None
-    if not isinstance(got, list):
-        kind = "nothing" if got is None else f"one {type(got).__name__}, not a list,"
-        return f"Your {what} gives back {kind}{words}: check what it returns.", ()
-    try:
-        missing, extra = _not_in(list(want), got), _not_in(got, list(want))
-    except ValueError:  # numpy: an array among the items is neither equal nor unequal
-        kind = "items that cannot be compared"
-        return f"Your {what} gives back {kind}{words}: check what it returns.", ()
-    if missing:
-        return f"Your {what} misses `{show(missing[0])}`{words}.", missing[:1]
-    if extra:
-        return (
-            f"Your {what} gives `{show(extra[0])}`{words}, which should not be there.",
-            extra[:1],
-        )
-    if isinstance(want, Counter) and (counts := Counter(got)) != want:  # as often as expected?
-        item = next(item for item in want if counts[item] != want[item])
-        n, m = ("once" if c == 1 else f"{c} times" for c in (counts[item], want[item]))
-        return f"Your {what} gives `{show(item)}` {n}{words}, but it is there {m}.", (_Again(item),)
-    if ordered and got != list(want):
-        return f"Your {what} has the right items{words}, but not in the right order.", ()
-    return None
+def error_sentence(error: Exception, attempt: Callable, words: str, what: str) -> str:
+    """The case (`words`), what went wrong, the line of the student's code, where to look."""
+    problem, advice = next(
+        (said for kind, said in ERRORS.items() if isinstance(error, kind)),
+        (f"it raised {type(error).__name__}", "read the line named"),
+    )
+    code = getattr(inspect.unwrap(attempt), "__code__", None)
+    steps = [(frame.f_code, line) for frame, line in traceback.walk_tb(error.__traceback__)]
+    steps = [step for step in steps if code and step[0].co_filename == code.co_filename]
+    where = ""
+    if steps:  # the deepest call in the student's file, in their function when it is there
+        called, line = steps[-1]
+        if code.co_firstlineno <= line <= max(n for *_, n in code.co_lines() if n):
+            called = code
+        where = f" in line {line - called.co_firstlineno + 1} of `{called.co_name}`"
+    lines = str(error).strip().splitlines()
+    detail = f" ({lines[0]})" if lines and not isinstance(error, ZeroDivisionError) else ""
+    return f"Your {what} stopped with an error{words}{where}: {problem}{detail}; {advice}."
 
 
 def check(
@@ -140,72 +83,116 @@ def check(
     *,
     what: str = "answer",
     show: Callable = str,
-    hint: Callable | None = None,
+    hint: Callable | str | None = None,
     ordered: bool = False,
+    again: str | None = None,
 ) -> bool:
-    """Run `attempt` and `expected` on every case; print one sentence; True only when right."""
-    cases, said = list(cases), lambda value: brief(show(value))
+    """Run `attempt` beside `expected` on every case; print one sentence; True only when right.
+    `expected` gives a value, a list (compared as a multiset) or a judge (None when right, else
+    what is wrong); `hint(example, case)` asks about a wrong example, `again` about a repeat."""
+
+    def verdict(case: tuple) -> str | None:
+        want, words = expected(*case), case_text(case)
+        words = f" for {words}" if words else ""  # no " for" when the case has no arguments
+
+        def said(sentence: str, example) -> str:  # the sentence, then the question it asks
+            try:
+                question = hint(example, case) if callable(hint) else hint
+            except Exception:  # noqa: BLE001 -- an odd example gets no question
+                question = None
+            return f"{sentence} {question}" if question else sentence
+
+        try:
+            got = attempt(*case)
+            if not isinstance(got, (str, bytes)) and hasattr(got, "__iter__"):
+                got = list(islice(got, LIMIT))
+        except NotImplementedError:
+            return f"Your {what} is not written yet: write its body, then run this check again."
+        except Exception as error:  # noqa: BLE001 -- every error becomes a sentence
+            return error_sentence(error, attempt, words, what)
+        shown = partial(brief, show=show)
+        if not isinstance(want, list):
+            wrong = f"Your {what} gives {shown(got)}{words}, which is not right"
+            try:  # numpy's list == number is "not right" too
+                if callable(want):
+                    return (why := want(got)) and f"{wrong}: {why}"
+                return None if bool(got == want) else said(f"{wrong}.", got)
+            except Exception:  # noqa: BLE001 -- an odd value still gets a sentence
+                return said(f"{wrong}.", got)
+        odd = f"Your {what} gives back {{}}{words}: check what it returns."
+        if not isinstance(got, list):
+            kind = "nothing" if got is None else f"one {type(got).__name__}, not a list,"
+            return odd.format(kind)
+        try:
+            missing = [item for item in want if item not in got]
+            extra = [item for item in got if item not in want]
+        except ValueError:  # numpy: an array is neither equal nor unequal to an item
+            return odd.format("items that cannot be compared")
+        if missing:
+            return said(f"Your {what} misses `{shown(missing[0])}`{words}.", missing[0])
+        if extra:
+            sentence = f"Your {what} gives `{shown(extra[0])}`{words}, which should not be there."
+            return said(sentence, extra[0])
+        if repeated := [item for item in want if got.count(item) != want.count(item)]:
+            counts = (got.count(repeated[0]), want.count(repeated[0]))
+            n, m = ("once" if c == 1 else f"{c} times" for c in counts)
+            sentence = f"Your {what} gives `{shown(repeated[0])}` {n}{words}, but it is there {m}."
+            return f"{sentence} {again}" if again else said(sentence, repeated[0])
+        if ordered and got != want:
+            return f"Your {what} has the right items{words}, but not in the right order."
+        return None
+
+    cases = list(cases)
     for case in cases:
-        if found := verdict(attempt, expected, case, what, said, ordered):
-            sentence, example = found
-            print(sentence + (f" {hint(*example, case)}" if hint and example else ""))
+        if sentence := verdict(case):
+            print(sentence)
             return False
     tried = "the 1 case" if len(cases) == 1 else f"all {len(cases)} cases"
     print(f"Right: your {what} agrees on {tried} tried.")
     return True
 
 
-# 00 the 24 game: each exercise's answer is one value, judged as a whole by a function.
+# 00 the 24 game: each answer is one value, judged as a whole (None when right, else why not).
 def check_answer_1555(answer: Callable) -> bool:
-    """Lesson 00, Ex 1: the student's text for 1 5 5 5, judged as `check_answer` judges it."""
+    """Ex 1: the text for 1 5 5 5, judged as `check_answer` judges it."""
 
     def judge(text) -> str | None:
         if not isinstance(text, str):
-            return f"Your answer gives {brief(text)}: write it as text, in quotes."
+            return "write it as text, in quotes."
         said = check_answer((1, 5, 5, 5), text)
-        return None if said.ok else f"Your answer is not right: {said.message}."
+        return None if said.ok else f"{said.message}."
 
-    return check(answer, lambda: judge, [()], what="answer")
+    return check(answer, lambda: judge, [()])
 
 
 def check_sizes_1111(sizes: Callable) -> bool:
-    """Lesson 00, Ex 2: the three sizes for 1 1 1 1, in the order patterns, postfix, recursive."""
-    want = [TABLE[name].size((1, 1, 1, 1)) for name in AS_WRITTEN]
+    """Ex 2: the three sizes for 1 1 1 1, in the order patterns, postfix, recursive."""
+    want = {name: TABLE[name].size((1, 1, 1, 1)) for name in AS_WRITTEN}
 
-    def judge(got) -> str | None:
-        items = got.tolist() if hasattr(got, "tolist") else got  # a numpy array is a list too
-        if not isinstance(items, (list, tuple)) or len(items) != len(want):
-            return (
-                f"Your list of sizes gives {brief(got)}: write {len(want)} numbers, "
-                f"in the order {', '.join(AS_WRITTEN)}."
-            )
-        names = [name for name, g, w in zip(AS_WRITTEN, items, want) if not bool(g == w)]
-        return names and f"Your list of sizes is not right: look again at the {names[0]} size."
+    def judge(got) -> str | None:  # never shows a size: that is the answer
+        if not isinstance(got, list) or len(got) != len(want):
+            return f"write {len(want)} numbers, in the order {', '.join(want)}."
+        wrong = [name for name, size in zip(want, got) if not bool(size == want[name])]
+        return wrong and f"look again at the {wrong[0]} size."
 
     return check(sizes, lambda: judge, [()], what="list of sizes")
 
 
 def check_targets(targets: Callable) -> bool:
-    """Lesson 00, Ex 3: the whole numbers from 1 to 30 a hand makes, beside `fast.reachable`."""
-
-    def reachable(hand: tuple) -> list:
-        return [v for v in sorted(fast.reachable(hand)) if v.denominator == 1 and 1 <= v <= 30]
-
+    """Ex 3: the whole numbers from 1 to 30 a hand makes."""
+    reachable = lambda hand: [n for n in range(1, 31) if n in fast.reachable(hand)]  # noqa: E731
     return check(targets, reachable, [((3, 3, 8, 8),), ((1, 1, 1, 1),)], what="list of targets")
 
 
 def check_smallest_factor(factor: Callable) -> bool:
-    """Lesson 00, Ex 4: the next smallest size for five cards over the smallest, within 0.01."""
+    """Ex 4: the next smallest size for five cards over the smallest, within 0.01."""
     sizes = sorted(TABLE[name].size((1, 2, 3, 4, 5)) for name in AS_WRITTEN)
 
     def judge(got) -> str | None:
         if not isinstance(got, numbers.Real) or isinstance(got, bool):
-            return f"Your factor gives {brief(got)}: give back one number (a fraction is fine)."
+            return "give back one number (a fraction is fine)."
         if not abs(got - Fraction(sizes[1], sizes[0])) < 0.01:
-            return (
-                f"Your factor gives {brief(got)}, which is not right: "
-                "which search is the smallest, and which comes next?"
-            )
+            return "which search is the smallest, and which comes next?"
 
     return check(factor, lambda: judge, [()], what="factor")
 
@@ -216,42 +203,23 @@ HANDS = [(hand, Fraction(24)) for hand in HANDS]
 REPEAT = "Does your search skip orderings that repeat?"
 
 
-def counted(search: Callable) -> Callable:
-    """The package's `search`, its results as a multiset: each answer must come as often."""
-    return lambda *case: Counter(search(*case))
-
-
 def check_patterns(search: Callable) -> bool:
-    """Lesson 01: the student's pattern search beside `patterns.search`, on a few hands."""
+    """Lesson 01: the pattern search, on a few hands."""
 
-    def shape(text: str) -> str:
-        return re.sub(r"[-+*/]", "o", re.sub(r"\d+", "n", text))
+    def hint(text, case) -> str:
+        shape = re.sub(r"[-+*/]", "o", re.sub(r"\d+", "n", str(text)))
+        # missed, though in floats, as the pattern's loops compute it, its value is the target
+        if text in patterns.search(*case) and parse(text).to_sympy(leaf=float) == case[1]:
+            return f"It fills the pattern `{shape}`: do your loops reach it with every ordering and triple?"
+        return "Is its exact value the target? Compare with `patterns.evaluate`."
 
-    def hint(text, case):
-        exact = "Is its exact value the target? Compare with `patterns.evaluate`."
-        if isinstance(text, _Again):
-            return REPEAT
-        if text not in patterns.search(*case):
-            return exact
-        try:
-            theirs = [str(t) for t in search(*case)]
-        except Exception:  # noqa: BLE001 -- the sentence already names the missing text
-            theirs = []
-        try:  # in floats, step by step, as the pattern's loops compute it
-            close = parse(text).to_sympy(leaf=float) == case[1]
-        except ZeroDivisionError:
-            close = False
-        if not close or any(shape(t) == shape(text) for t in theirs):
-            return exact
-        return f"It fills the pattern `{shape(text)}`: do your loops reach it with every ordering and triple?"
-
-    return check(search, counted(patterns.search), HANDS, what="search", hint=hint)
+    return check(search, patterns.search, HANDS, what="search", hint=hint, again=REPEAT)
 
 
 def check_evaluate(evaluate: Callable) -> bool:
-    """Lesson 02: the student's stack machine beside `postfix.evaluate`, on a few sequences."""
+    """Lesson 02: the stack machine, on a few sequences."""
 
-    def hint(value, case):
+    def hint(value, case) -> str:
         if isinstance(value, float):
             return "Is each number pushed as a Fraction?"
         if isinstance(value, numbers.Real) and -value == postfix.evaluate(*case):
@@ -260,43 +228,42 @@ def check_evaluate(evaluate: Callable) -> bool:
 
     sequences = ["5 7 + 6 4 - *", "7 6 5 - -", "8 3 8 3 / - /", "8 4 2 / /", "4 5 5 - /"]
     cases = [(tuple(int(t) if t.isdigit() else t for t in text.split()),) for text in sequences]
-    show = lambda value: "nothing (None)" if value is None else str(value)  # noqa: E731
-    return check(evaluate, postfix.evaluate, cases, what="stack machine", show=show, hint=hint)
+    return check(evaluate, postfix.evaluate, cases, what="stack machine", hint=hint)
 
 
-def asks(found: Callable, ok: str, wrong: str) -> Callable:
-    """A hint: `ok` when the example is among what `found(*case)` gives, else `wrong`."""
-    return lambda example, case: ok if example in found(*case) else wrong
+def asks(found: Callable, missing: str, extra: str) -> Callable:
+    """A hint: `missing` when the example is among what `found(*case)` gives, else `extra`."""
+    return lambda example, case: missing if example in found(*case) else extra
 
 
 def check_stack_orders(stack_orders: Callable) -> bool:
-    """Lesson 02: the student's push/pop recursion beside `postfix.stack_orders`."""
+    """Lesson 02: the push/pop recursion."""
     hint = asks(
         postfix.stack_orders,
         "Does it try both moves: push the next number, and pop two when it can?",
         "Does every operator find two numbers on the stack, and is everything used?",
     )
     cases = [((4, 5, 6, 7), "+-*"), ((1, 2, 3), "*/"), ((1, 2, 3, 4, 5), "+-*/")]
-    return check(
-        stack_orders, postfix.stack_orders, cases, what="recursion", show=spaced, hint=hint
-    )
+    what = "recursion"
+    return check(stack_orders, postfix.stack_orders, cases, what=what, show=hand_text, hint=hint)
 
 
 def check_postfix(search: Callable) -> bool:
-    """Lesson 02: the student's postfix search beside `postfix.search`, on a few hands."""
-    asked = asks(
+    """Lesson 02: the postfix search, on a few hands."""
+    hint = asks(
         postfix.search,
         "Do your loops take every ordering, every operator triple and every stack order?",
         "Is its exact value the target? Compare with `postfix.evaluate`.",
     )
-    hint = lambda tokens, case: REPEAT if isinstance(tokens, _Again) else asked(tokens, case)  # noqa: E731
-    return check(search, counted(postfix.search), HANDS, what="search", show=spaced, hint=hint)
+    found = postfix.search
+    return check(search, found, HANDS, what="search", show=hand_text, hint=hint, again=REPEAT)
 
 
 # 03 recursive reduction: the post's Search(n), `search(array, n, target, found)`.
 def hits(step: Callable, first: bool = False) -> Callable:
     """A Search(n) as a function of a case: the hits it appends (after what it returns, `first`)."""
 
+    @wraps(step)  # an error then names the line in the student's `step`
     def attempt(hand: tuple, target: int) -> list:
         found: list = []
         stopped = step(recursive.start(hand), len(hand), Fraction(target), found)
@@ -306,7 +273,7 @@ def hits(step: Callable, first: bool = False) -> Callable:
 
 
 def check_reduction(search: Callable) -> bool:
-    """Lesson 03: the student's Search(n) beside `recursive.search`, by the answers it finds."""
+    """Lesson 03: Search(n), by the answers it finds."""
 
     def hint(example, case: tuple) -> str:
         array = recursive.start(case[0])
@@ -325,8 +292,7 @@ def check_reduction(search: Callable) -> bool:
 
 
 def check_search_first(search_first: Callable) -> bool:
-    """Lesson 03 Ex 1: the student's first-answer search beside `recursive.search(first=True)`:
-    what it returns, then the one hit it appends, in that order."""
+    """Lesson 03 Ex 1: what the first-answer search returns, then the one hit it appends."""
 
     def hint(example, case: tuple) -> str:
         if isinstance(example, bool) or example is None:
@@ -341,7 +307,7 @@ def check_search_first(search_first: Callable) -> bool:
 
 def check_final_numbers(final_numbers_for: Callable) -> bool:
     """Lesson 03 Ex 3: the final numbers the loops make for 2 to 5 cards."""
-    hint = lambda count, case: "Is it the product of the pairs × 6 at each step, down to 2 numbers?"  # noqa: E731
+    hint = "Is it the product of the pairs × 6 at each step, down to 2 numbers?"
     cases = [(2,), (3,), (4,), (5,)]
     return check(final_numbers_for, recursive.final_numbers, cases, what="count", hint=hint)
 
@@ -371,7 +337,7 @@ EXACT_CASES = [(parse(text),) for text in EXACT_CASES + ["6 / (5 / 4 - 1)"]]
 
 
 def check_exact_value(exact_value: Callable) -> None:
-    """Lesson 06: does `exact_value(expr)` give every tree's exact value? One sentence."""
+    """Lesson 06: does `exact_value(expr)` give every tree's exact value?"""
 
     def hint(got, case):
         if isinstance(got, float):
@@ -382,11 +348,11 @@ def check_exact_value(exact_value: Callable) -> None:
 
 
 def check_float32_value(float32_value: Callable) -> None:
-    """Lesson 06, exercise 1: does `float32_value(expr)` compute step by step in 32-bit floats?"""
+    """Lesson 06 Ex 1: does `float32_value(expr)` compute step by step in 32-bit floats?"""
     import numpy as np
 
     expected = lambda expr: expr.to_sympy(leaf=np.float32)  # noqa: E731
-    hint = lambda got, case: "Is every card a 32-bit float before the first step?"  # noqa: E731
+    hint = "Is every card a 32-bit float before the first step?"
     check(float32_value, expected, EXACT_CASES[:3], what="`float32_value`", hint=hint)
 
 
@@ -410,49 +376,45 @@ SAME_ANSWER_CASES = {
 }
 
 
-def _same_under(key: Callable, first, second) -> bool:
-    """Whether `key` calls two expression trees the same answer."""
-    return key(first) == key(second)
-
-
 def check_key(key: Callable) -> None:
     """Lesson 07: does `key` call two expressions the same answer exactly when t24 does?"""
     # Trees, not texts, as cases: a case is then named by the tree's own text.
     questions = {(parse(a), parse(b)): ask for (a, b), ask in SAME_ANSWER_CASES.items()}
+
+    same = wraps(key)(lambda first, second: key(first) == key(second))
     expected = lambda first, second: canonical(first) == canonical(second)  # noqa: E731
     show = lambda same: "the same answer" if same else "two different answers"  # noqa: E731
     ask = lambda got, case: questions[case]  # noqa: E731
-    check(partial(_same_under, key), expected, list(questions), what="key", show=show, hint=ask)
+    check(same, expected, list(questions), what="key", show=show, hint=ask)
 
 
 def check_count_answers(count_answers: Callable) -> None:
-    """Lesson 07, exercise 1: does `count_answers(hand)` count t24's distinct answers?"""
+    """Lesson 07 Ex 1: does `count_answers(hand)` count t24's distinct answers?"""
     cases = [((1, 2, 3, 4),), ((3, 3, 7, 7),), ((1, 5, 5, 5),), ((2, 2, 6, 8),)]
-    hint = lambda got, case: "Does it count the different keys, each once?"  # noqa: E731
+    hint = "Does it count the different keys, each once?"
     expected = lambda hand: len(solve(hand, distinct=True))  # noqa: E731
     check(count_answers, expected, cases, what="`count_answers`", hint=hint)
 
 
-# 08 the whole deck and 09 play: lists that are multisets, so each item is counted too.
+# 08 the whole deck and 09 play: each hand, each card as often as t24 gives it.
 def check_solvable_hands(attempt: Callable) -> bool:
-    """Lesson 08: `solvable_hands(high)`, every hand of four cards from 1 to `high` that makes 24."""
+    """Lesson 08: every hand of four cards from 1 to `high` that makes 24."""
 
     def hint(hand: tuple, case: tuple) -> str:
-        if isinstance(hand, _Again):
-            return "Each hand belongs in the list once."
         return f"Can {hand_text(hand)} make 24? Ask `t24.can_make({tuple(hand)})` (cards 1 to {case[0]})."
 
-    cases, what = [(6,), (9,)], "`solvable_hands`"
-    return check(attempt, counted(solvable_hands), cases, what=what, show=hand_text, hint=hint)
+    again, what = "Each hand belongs in the list once.", "`solvable_hands`"
+    cases = [(6,), (9,)]
+    return check(attempt, solvable_hands, cases, what=what, show=hand_text, hint=hint, again=again)
 
 
 def check_unused(unused: Callable) -> bool:
-    """Lesson 09: `unused(cards, numbers)`, the cards an answer's numbers leave unused."""
+    """Lesson 09: the cards an answer's numbers leave unused."""
 
     def question(card: int, case: tuple) -> str:
         return f"How many times is {card} among the cards, and how many times among the numbers?"
 
     cases = [((3, 3, 8, 8), [3, 8]), ((3, 3, 8, 8), [3, 3, 8]), ((1, 5, 5, 5), [5, 1, 5, 5])]
     cases += [((4, 4, 10, 10), [10, 10, 4, 1]), ((2, 7, 7, 10), [10])]
-    left = lambda cards, numbers: Counter(cards) - Counter(numbers)  # noqa: E731
+    left = lambda cards, numbers: list((Counter(cards) - Counter(numbers)).elements())  # noqa: E731
     return check(unused, left, cases, what="`unused`", hint=question)
