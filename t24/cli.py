@@ -1,18 +1,14 @@
 """The command line: `t24 solve`, `t24 check`, `t24 play` and `t24 bench`; every option is read here.
 
-Exit codes: 0 when there is an answer (or the checked answer is right, or the command did its
-work), 1 when there is none (or it is wrong), 2 for a usage error, 3 when the chosen method
-refuses a search this large (the message names one that copes), 4 when the output cannot be
-written (a full disk, a closed terminal), 130 after Ctrl-C. Every message is one line; there is
-never a traceback. When a reader stops early (`t24 solve ... | head -1`) the command ends quietly
-with the exit code of the work it did.
+Every message is one line, never a traceback; the exit codes are in `EXIT_CODES`. A reader that
+stops early (`t24 solve ... | head -1`) ends the command quietly with the code of the work done.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
+import re
 import shlex
 import sys
 from pathlib import Path
@@ -116,7 +112,6 @@ def build_parser() -> Parser:
     _add(solve, "--method", "which method searches (default recursive)", "recursive", choices=TABLE)
     _add(solve, "--first", "stop at the first answer", False)
     _add(solve, "--distinct", "one answer per class of equivalent answers", False)
-    _add(solve, "--json", "print JSON: numbers, target, method, answers, counts", False)
     _add(play, "--low", "lowest card (default 1)", 1)
     _add(play, "--high", "highest card (default 13)", 13)
     _add(play, "--count", f"cards per hand, {MIN_COUNT} to {MAX_COUNT} (default 4)", 4)
@@ -144,29 +139,9 @@ def run_solve(args) -> int:
     hand = as_hand(args.numbers)
     answers = solver.solve(hand, args.target, args.method, args.first, args.distinct)
     args.outcome = FOUND if answers else NONE
-    if args.json:
-        record = TABLE[args.method]
-        target = args.target
-        print(
-            json.dumps(
-                {
-                    "numbers": list(hand),
-                    "target": target.numerator if target.denominator == 1 else describe(target),
-                    "method": args.method,
-                    "first": args.first,
-                    "distinct": args.distinct or args.method == "fast",
-                    "answers": [str(expr) for expr in answers],
-                    "counts": {
-                        "answers": len(answers),
-                        record.unit.replace(" ", "_"): record.size(hand),
-                    },
-                },
-                indent=2,
-            )
-        )
-    for expr in [] if args.json else answers:
+    for expr in answers:
         print(expr)
-    if not answers and not args.json:
+    if not answers:
         _say(f"no way to make {describe(args.target)} from {hand_text(hand)}")
     return args.outcome
 
@@ -211,35 +186,27 @@ def run_play(args) -> int:
 
 def run_bench(args) -> int:
     """`t24 bench`: check the folder, run, save, print the table."""
-    from .bench import (
-        GROWTH_HANDS,
-        QUICK_HANDS,
-        QUICK_SAMPLE,
-        SAMPLE_HANDS,
-        format_table,
-        new_run_folder,
-        run_benchmark,
-    )
+    from . import bench
 
     if args.out is not None and not args.out.strip():
         raise InputError(
             "--out needs a folder name (leave it out for a new folder under t24-bench/)"
         )
-    out = Path(args.out) if args.out is not None else new_run_folder()
-    results = run_benchmark(
+    out = Path(args.out) if args.out is not None else bench.new_run_folder()
+    results = bench.run_benchmark(
         out=out,
         methods=args.methods,
-        hands=args.hands or (QUICK_HANDS if args.quick else None),
-        sample=args.sample or (QUICK_SAMPLE if args.quick else SAMPLE_HANDS),
+        hands=args.hands or (bench.QUICK_HANDS if args.quick else None),
+        sample=args.sample or (bench.QUICK_SAMPLE if args.quick else bench.SAMPLE_HANDS),
         repeat=args.repeat,
         growth_counts=range(2, args.max_count + 1),
-        growth_hands=args.growth_hands or (2 if args.quick else GROWTH_HANDS),
+        growth_hands=args.growth_hands or (2 if args.quick else bench.GROWTH_HANDS),
         progress=not args.no_progress,
         command=args.command_line,
         clock=args.clock,
         replace=args.replace,
     )
-    print(format_table(results))
+    print(bench.format_table(results))
     print(f"\nsaved in {out}/ (meta.json, deck.csv, growth.csv, peers.csv, summary.json)")
     return FOUND
 
@@ -300,7 +267,8 @@ def main(argv=None) -> int:
     except SystemExit as exit:  # --help, --version, a usage error: argparse has printed it
         return exit.code if isinstance(exit.code, int) else USAGE
     except SearchTooLarge as error:
-        _say(f"t24 {args.command}: {getattr(error, 'option_text', error)}")
+        words = re.sub(r"method='(.+?)'", r"--method \1", str(error))  # command-line words
+        _say(f"t24 {args.command}: {words}")
         return TOO_LARGE
     except InputError as error:
         _say(f"t24 {args.command}: error: {error}")

@@ -1,15 +1,8 @@
-"""The one exact model of an arithmetic expression that every part of t24 shares.
+"""The one exact model of an expression: a frozen tree of `Num` leaves and `BinOp` nodes.
 
-An expression is an immutable tree: integer leaves (`Num`) and binary nodes (`BinOp`) for
-`+ - * /`. Its `value` is an exact `fractions.Fraction`, so `8 / (3 - 8 / 3)` is 24, not
-23.99999999999999. `str(expr)` prints infix with the fewest brackets that keep the tree:
-a child is bracketed when its operator binds more loosely than its parent's, and the right
-operand is also bracketed at equal precedence (`7 - (6 - 5)`, `8 / (3 - 8 / 3)`), because
-without them the text would read back as another tree. The converter in "24点解法"
-forgets that second rule and prints `7 - 6 - 5` for `7 6 5 - -`.
-
-LaTeX comes from the same tree (sympy's printer would rewrite `-` and `/`), and
-`to_sympy()` hands the value to sympy for an independent exact check.
+Its `value` is a `Fraction` (8 / (3 - 8 / 3) is 24, not 23.99999999999999); `str` brackets a child
+that binds more loosely than its parent, the right one also at equal precedence (`7 - (6 - 5)`),
+which the converter in "24点解法" forgets (it prints `7 - 6 - 5` for `7 6 5 - -`).
 """
 
 from __future__ import annotations
@@ -21,13 +14,11 @@ from fractions import Fraction
 
 from .hand import InputError
 
-# The one operator table: every evaluator (exact values, sympy, the compiled and fast methods) uses it.
 OPS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv}
 PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
 UNICODE_SYMBOLS = {"+": "+", "-": "\u2212", "*": "\u00d7", "/": "\u00f7"}
 LATEX_SYMBOLS = {"+": "+", "-": "-", "*": r"\times", "/": r"\div"}
 SIX_RESULTS = (("+", False), ("-", False), ("-", True), ("*", False), ("/", False), ("/", True))
-ATOM = 3  # precedence of a leaf: never needs brackets of its own
 
 
 class ExpressionError(InputError):
@@ -46,11 +37,7 @@ def apply(op: str, left: Fraction, right: Fraction) -> Fraction:
 
 
 def pair_results(a, b) -> Iterator[tuple[str, bool, object]]:
-    """The six results of a pair, in the posts' order: a+b, a-b, b-a, a*b, a/b, b/a.
-
-    Yields `(op, swapped, value)`, where `swapped` means the value is `b op a`; a division by
-    zero is skipped.
-    """
+    """`(op, swapped, value)` for a+b, a-b, b-a, a*b, a/b, b/a (the posts' order), skipping x/0."""
     for op, swapped in SIX_RESULTS:
         left, right = (b, a) if swapped else (a, b)
         if op != "/" or right != 0:
@@ -66,15 +53,11 @@ class _Tree:
     """What every expression does the same way, leaf or node."""
 
     def __str__(self) -> str:
-        return self.format()
-
-    def format(self, symbols: dict | None = None) -> str:
-        """Infix text; `symbols` maps operators to other glyphs (see `pretty`)."""
-        return _show(self, symbols or {})
+        return _show(self, {})
 
     def pretty(self) -> str:
         """Infix text with the typographic symbols − × ÷."""
-        return self.format(UNICODE_SYMBOLS)
+        return _show(self, UNICODE_SYMBOLS)
 
     def to_latex(self) -> str:
         """LaTeX for `IPython.display.Math`: a / b is \\frac{a}{b}, a fraction in a fraction a
@@ -148,11 +131,7 @@ Expr = Num | BinOp
 
 
 def _show(expr: Expr, symbols: dict, latex: bool = False, inside: bool = False) -> str:
-    """Infix text (or LaTeX) with the fewest brackets: one precedence table decides for all three.
-
-    A child is bracketed when it binds more loosely than its parent, the right one also when it
-    binds equally; in LaTeX a fraction bar groups its operands, so a fraction needs no brackets.
-    """
+    """Infix text (or LaTeX, where a fraction bar groups its operands) with the fewest brackets."""
     if isinstance(expr, Num):
         return f"({expr.n})" if expr.n < 0 else str(expr.n)
     fraction = latex and expr.op == "/"
@@ -168,7 +147,7 @@ def _show(expr: Expr, symbols: dict, latex: bool = False, inside: bool = False) 
 
 def _binds(expr: Expr, latex: bool) -> int:
     """How tightly an operand holds together: a leaf (and in LaTeX a fraction) needs no brackets."""
-    return ATOM if isinstance(expr, Num) or latex and expr.op == "/" else PRECEDENCE[expr.op]
+    return 3 if isinstance(expr, Num) or latex and expr.op == "/" else PRECEDENCE[expr.op]
 
 
 def value_latex(value: Fraction) -> str:

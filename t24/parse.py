@@ -1,18 +1,10 @@
-"""Reading what a person types into an expression tree, safely.
+"""Reading what a person types into an expression tree, safely: never evaluated, only parsed.
 
-Text is never evaluated. It is checked character by character, its brackets are matched, and
-only then is it handed to Python's own parser (`ast.parse`), whose tree is walked node by node:
-integers and `+ - * /` are kept, everything else is refused with a one-line message that says
-what is wrong and where (a 1-based column). Limits on length, depth and digits mean no text can
-make the parser or the arithmetic run away (`9**9**9` is refused before anything is computed).
-
-Accepted: numbers, `+ - * /`, the symbols `× ÷ · ⋅ x X ∗ ∕`, round or square brackets (each
-closed by its own kind), spaces. Numbers follow the grammar of cards and targets (`t24.hand`):
-the digits 0-9 only, at most `MAX_DIGITS` of them, leading zeros allowed (`08` is 8), and the
-minus signs `-`, `−` and `–`. A negative card is written as a bracketed literal, `(-3)`, which is
-how `str` prints one; any other unary minus is refused, `-3 + 5` and `(-(3))` too: a minus sign
-before a bracket would negate an expression, which no card is. Two operators in a row (`3××8`) are
-refused as such; `**` typed as such is refused as a power.
+The text is checked character by character and its brackets matched before `ast.parse` reads it;
+the tree keeps integers and `+ - * /` and refuses the rest in one line naming a 1-based column.
+Limits on length, depth and digits mean no text makes the parser or the arithmetic run away.
+Also accepted: `× ÷ · ⋅ x X ∗ ∕`, square brackets, the minus signs of `t24.hand`, and a negative
+card as a bracketed literal `(-3)` (how `str` prints one); any other unary minus is refused.
 """
 
 from __future__ import annotations

@@ -1,11 +1,5 @@
-"""One entry point for every method: `solve(hand, target, method)` and `can_make(hand, target)`.
-
-Each method lives in its own module under `t24.methods`; this one checks the input once, sorts
-the hand, checks the search's size against the method's record and refuses at once
-(`SearchTooLarge`) before any work, then runs the method of that name. With `distinct=True` it
-keeps one readable representative per answer (see `t24.distinct`), so the methods can be
-compared answer for answer.
-"""
+"""One entry point for every method: checks the input, refuses a search too large before any work
+(`SearchTooLarge`, naming a method that copes), and runs the method of that name."""
 
 from __future__ import annotations
 
@@ -18,34 +12,19 @@ from .methods import METHODS, TABLE, fast
 from .text import shown, too_large
 
 
-def as_method(method) -> str:
-    """Check a method's name: one of `t24.METHODS`."""
-    if not isinstance(method, str) or method not in TABLE:
-        raise InputError(f"unknown method {shown(method)}; choose one of {', '.join(METHODS)}")
-    return method
-
-
-def check_size(method: str, hand: Hand, first: bool = False) -> int:
-    """The method's size for this hand; past its limit, refuse naming the first method that copes.
-
-    `first`: the size of looking for one answer (or a yes/no), where a method knows it is less.
-    """
-    record = TABLE[method]
-    size = (first and record.first_size or record.size)(hand)
-    if size > record.limit:
-        copes = (m for m in record.instead if check_fits(m, hand, first))
-        instead = next(copes, None)
-        words = (method, size, record.unit, len(hand), record.limit, instead)
-        error = SearchTooLarge(too_large(*words, option=False))
-        error.option_text = too_large(*words, option=True)  # the same, in command-line words
-        raise error
-    return size
-
-
 def check_fits(method: str, hand: Hand, first: bool = False) -> bool:
-    """Whether the method takes this hand on (in first-answer mode when `first`)."""
+    """Whether the method takes this hand on (`first`: to find one answer, which may cost less)."""
     record = TABLE[method]
     return (first and record.first_size or record.size)(hand) <= record.limit
+
+
+def check_size(method: str, hand: Hand, first: bool = False) -> None:
+    """Refuse a hand past the method's limit, naming the first method that copes."""
+    if not check_fits(method, hand, first):
+        record = TABLE[method]
+        size = (first and record.first_size or record.size)(hand)
+        instead = next((m for m in record.instead if check_fits(m, hand, first)), None)
+        raise SearchTooLarge(too_large(method, size, record.unit, len(hand), record.limit, instead))
 
 
 def solve(
@@ -60,8 +39,10 @@ def solve(
     `first=True` stops at the first answer; `distinct=True` keeps one readable representative
     per distinct answer, the same list whatever the method (`fast` always gives that list).
     """
+    if not isinstance(method, str) or method not in TABLE:
+        raise InputError(f"unknown method {shown(method)}; choose one of {', '.join(METHODS)}")
     # A hand is a multiset: sorting it makes the answers independent of how the cards were dealt.
-    hand, target, method = tuple(sorted(as_hand(numbers))), as_target(target), as_method(method)
+    hand, target = tuple(sorted(as_hand(numbers))), as_target(target)
     check_size(method, hand, first)
     found = TABLE[method].solve(hand, target, first=first)
     return distinct_answers(found) if distinct and method != "fast" else found

@@ -1,9 +1,4 @@
-"""Words for numbers, shared by the command line, the game and the notebooks.
-
-One place for how t24 writes a hand (`3 3 8 8`), a value (`24`, `-3`, `7/2`), a count with its
-noun (`1 candidate`, `7,680 candidates`) and a duration (`0.75 ms`, `2.9 s`), so every message
-and every table says them the same way. Standard library only.
-"""
+"""Words for hands, values, counts and durations, so every message says them the same way."""
 
 from __future__ import annotations
 
@@ -66,22 +61,10 @@ def not_a_digit(char: str) -> str:
     return f"{quoted} is not a digit 0-9: type numbers with the digits 0-9"
 
 
-def too_long(digits: int) -> str:
-    """The refusal for a number with too many digits."""
-    return f"number too long: at most {digits} digits"
-
-
-def too_large(
-    method: str, size: int, unit: str, count: int, limit: int, instead: str | None, option: bool
-) -> str:
-    """Why a method refuses a hand, and which method copes (`option`: in command-line words)."""
-    name = (lambda m: f"--method {m}") if option else (lambda m: f"method={m!r}")
-    cope = (
-        f"use {name(instead)} for hands this large"
-        if instead
-        else "no method takes a hand this large"
-    )
+def too_large(method: str, size: int, unit: str, count: int, limit: int, instead) -> str:
+    """Why a method refuses a hand, and which method copes (the command line says `--method`)."""
+    cope = f"use method={instead!r} for hands" if instead else "no method takes a hand"
     return (
-        f"{name(method)} would try {plural(size, unit[:-1], unit)} for {plural(count, 'number')} "
-        f"(at most {amount(limit)}); {cope}"
+        f"method={method!r} would try {plural(size, unit[:-1], unit)} for "
+        f"{plural(count, 'number')} (at most {amount(limit)}); {cope} this large"
     )

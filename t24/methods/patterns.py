@@ -40,7 +40,7 @@ def search(hand: tuple[int, ...], target: Fraction) -> list[str]:
 
 def fill(pattern: str, numbers, ops) -> str:
     """Put the numbers at the pattern's `n`s and the operators at its `o`s: the text to evaluate."""
-    texts = iter([Num(n).format() if isinstance(n, int) else str(n) for n in numbers])
+    texts = iter([str(Num(n)) if isinstance(n, int) else str(n) for n in numbers])
     ops = iter(ops)
     return "".join(next(texts) if c == "n" else next(ops) if c == "o" else c for c in pattern)
 
