@@ -1,15 +1,10 @@
-"""The pattern and postfix methods compiled: the same candidates, each compiled once.
+"""`patterns-compiled` and `postfix-compiled`: the as-written candidates, each compiled once.
 
-`patterns` and `postfix` build every candidate for every ordering of the hand and evaluate it,
-as the posts do: clear, and slow. Yet both try the same few hundred operator-filled shapes for
-every ordering. So the variants here, `patterns-compiled` and `postfix-compiled`, compile each
-candidate once into a *template* (a tree whose leaves are slot numbers 0..n-1), merge all
-templates into one table of distinct sub-expressions, and evaluate the table once per ordering:
-a sub-expression that a hundred templates share is computed once. They find exactly the trees
-their as-written methods find, in the same order.
-
-The arithmetic is exact on unreduced integer pairs (numerator, denominator): no gcd, no rounding,
-so this screen can miss nothing; each hit is then confirmed with `Fraction`.
+Both posts try the same few hundred operator-filled shapes for every ordering. Here each is a
+*template* (a tree whose leaves are slots 0..n-1); all templates share one table of distinct
+sub-expressions, evaluated once per ordering on unreduced integer pairs (no gcd, no rounding, so
+the screen misses nothing), and each hit is confirmed with `Fraction`. They find the trees their
+as-written methods find, in the same order.
 """
 
 from __future__ import annotations
@@ -19,7 +14,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache, partial
 
-from ..expr import BinOp, Expr, Num
+from ..expr import Expr, Num
 from ..hand import orderings
 from ..parse import parse
 from . import patterns, postfix
@@ -31,15 +26,6 @@ PAIR_OPS = {
     "*": lambda p, q, r, s: (p * r, q * s),
     "/": lambda p, q, r, s: (p * s, q * r) if r else None,
 }
-
-
-def instantiate(template: Expr, numbers: Sequence[int]) -> Expr:
-    """Put the numbers into a template's slots (its leaves) and return the expression tree."""
-    if isinstance(template, Num):
-        return Num(numbers[template.n])
-    return BinOp(
-        template.op, instantiate(template.left, numbers), instantiate(template.right, numbers)
-    )
 
 
 class CompiledTemplates:
@@ -71,12 +57,11 @@ class CompiledTemplates:
                 x, y = values[a], values[b]
                 values.append(None if x is None or y is None else PAIR_OPS[op](*x, *y))
         num, den = target.numerator, target.denominator
-        hit = {
-            root
-            for root in set(self.roots)
+        return [
+            index
+            for index, root in enumerate(self.roots)
             if values[root] and values[root][0] * den == num * values[root][1]
-        }
-        return [index for index, root in enumerate(self.roots) if root in hit] if hit else []
+        ]
 
 
 @cache
@@ -110,7 +95,8 @@ def solve(method: str, hand: Sequence[int], target: Fraction, first: bool = Fals
     )
     found: dict[Expr, None] = {}
     for part, _, rest, numbers in hits[:1] if first else hits:
-        expr = instantiate(compiled.templates[part * group + rest], numbers)
+        slots = compiled.templates[part * group + rest].postfix()
+        expr = postfix.to_infix([numbers[t] if isinstance(t, int) else t for t in slots])
         if expr.value != target:  # the screen and Fraction disagree: a bug, never an answer
             raise RuntimeError(f"the template screen and Fraction disagree on {expr}")
         found.setdefault(expr)

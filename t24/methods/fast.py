@@ -1,21 +1,10 @@
-"""A fourth method, "fast": memoise over sub-multisets of the hand (no post does this).
+"""A fourth method, "fast": the values of every sub-multiset, remembered (no post does this).
 
-The brute-force methods rebuild the same pieces again and again: every one of the 3,888 final
-numbers of the recursive search for four cards is made from a handful of pair values. Norvig's
-Countdown notebook splits the numbers in order; here any sub-multiset of the hand may be split
-off, since the cards can be used in any order.
-
-* `reachable(cards)` is every value the cards can make, computed once per sub-multiset (and
-  remembered across calls, since hands share sub-multisets).
-* `can_make(cards, target)` never builds the full set for the whole hand: for each split into
-  A and B it asks, for each value a that A can make, which value b of B would finish the job
-  (t − a, a − t, t + a, t ÷ a, a ÷ t, t × a) and whether B can make it. That is a set look-up
-  for small B and the same question one level down for larger B, and it stops at the first yes.
-* `solve` rebuilds only the expressions on the way to the target, one per distinct answer (see
-  `t24.distinct`): it keeps one tree per canonical form at every level, since the form of
-  `x op y` depends only on the forms of x and y.
-
-Everything is exact `Fraction` arithmetic.
+`reachable(cards)` is every value some cards make, once per sub-multiset (any part may be split
+off, since the cards are used in any order). `makes` asks, for each split into A and B and each
+value a of A, which b would finish the job (t − a, a − t, t ÷ a ...) and whether B makes it, and
+stops at the first yes. `answers` keeps canonical forms (`t24.distinct`) instead of trees, since
+the form of `x op y` depends only on the forms of x and y. All arithmetic is exact.
 """
 
 from __future__ import annotations
@@ -78,11 +67,7 @@ def _smaller_sides(cards: Cards) -> tuple[tuple[Cards, Cards], ...]:
 
 
 def full_set_size(count: int) -> int:
-    """Up to which size `makes` builds a sub-multiset's whole value set instead of asking again.
-
-    Four cards: sets of three (at most a few hundred values each). Six or seven cards: sets of
-    four, since asking a four-card question for every partner value would cost far more.
-    """
+    """Up to which size `makes` looks a value up in a part's whole set instead of asking again."""
     return 3 if count <= 5 else 4
 
 
@@ -105,43 +90,38 @@ def makes(cards: Cards, target: Fraction, small: int = 3) -> bool:
     return False
 
 
-@lru_cache(maxsize=50_000)
-def answers(cards: Cards, target: Fraction, small: int = 3) -> dict[Key, Expr]:
-    """One expression per distinct answer that makes the target from these cards."""
-    if len(cards) == 1:
-        return {("n", cards[0]): Num(cards[0])} if cards[0] == target else {}
-    found: dict[Key, Expr] = {}
+def _ways(cards: Cards, target: Fraction, small: int):
+    """Each last step that makes the target: (op, swapped, A, a, B, b), a made by A and b by B."""
     for a_cards, b_cards in _smaller_sides(cards):
         for a in reachable(a_cards):
             for op, swapped, b in partners(a, target):
                 if isinstance(b, Fraction):
                     bs = [b] if makes(b_cards, b, small) else []
-                else:  # target 0 from a = 0: every (nonzero) value of B will do
-                    bs = [v for v in reachable(b_cards) if v or b is ANY]
+                else:  # target 0 from a = 0: every (nonzero) value of B will do, largest first
+                    bs = sorted((v for v in reachable(b_cards) if v or b is ANY), reverse=True)
                 for b_value in bs:
-                    for x_key, x in answers(a_cards, a, small).items():
-                        for y_key, y in answers(b_cards, b_value, small).items():
-                            keys = (y_key, x_key) if swapped else (x_key, y_key)
-                            found.setdefault(combine_key(op, *keys), join(op, swapped, x, y))
-    return found
+                    yield op, swapped, a_cards, a, b_cards, b_value
+
+
+@lru_cache(maxsize=50_000)
+def answers(cards: Cards, target: Fraction, small: int = 3) -> frozenset[Key]:
+    """The canonical form of every distinct answer that makes the target from these cards."""
+    if len(cards) == 1:
+        return frozenset([("n", cards[0])] if cards[0] == target else [])
+    found = set()
+    for op, swapped, a_cards, a, b_cards, b in _ways(cards, target, small):
+        for x in answers(a_cards, a, small):
+            for y in answers(b_cards, b, small):
+                found.add(combine_key(op, *((y, x) if swapped else (x, y))))
+    return frozenset(found)
 
 
 def one_answer(cards: Cards, target: Fraction, small: int = 3) -> Expr | None:
     """Some expression that makes the target, found without listing the others."""
     if len(cards) == 1:
         return Num(cards[0]) if cards[0] == target else None
-    for a_cards, b_cards in _smaller_sides(cards):
-        for a in reachable(a_cards):
-            for op, swapped, b in partners(a, target):
-                if isinstance(b, Fraction):
-                    if not makes(b_cards, b, small):
-                        continue
-                elif b is ANY or any(b_cards):
-                    b = next(v for v in sorted(reachable(b_cards), reverse=True) if v or b is ANY)
-                else:
-                    continue
-                x, y = one_answer(a_cards, a, small), one_answer(b_cards, b, small)
-                return join(op, swapped, x, y)
+    for op, swapped, a_cards, a, b_cards, b in _ways(cards, target, small):
+        return join(op, swapped, one_answer(a_cards, a, small), one_answer(b_cards, b, small))
     return None
 
 
@@ -152,11 +132,8 @@ def clear_caches() -> None:
 
 
 def hand_values(hand: Sequence[int]) -> frozenset[Fraction]:
-    """Every value the whole hand makes (exact), without remembering the whole hand's own set.
-
-    The parts come from the memo; the 1,820 sets of a whole deck would hold about a million
-    fractions, so the top level is computed and not kept.
-    """
+    """Every value the whole hand makes; only its parts are remembered (a deck's 1,820 whole sets
+    would hold about a million fractions)."""
     cards = tuple(sorted(hand))
     return reachable(cards) if len(cards) == 1 else reachable.__wrapped__(cards)
 
