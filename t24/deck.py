@@ -1,11 +1,8 @@
-"""The deck: every hand of four cards, and the figures a notebook and the README quote about it.
+"""The deck: every hand of four cards (1820 for cards 1-13, 715 for 1-10, 495 for 1-9, in the
+order of `combinations_with_replacement`), and the figures a notebook and the README quote.
 
-The posts try hands one at a time; here the whole deck is one list: every multiset of four cards
-from 1 to 13 (1820 hands; 715 for cards 1–10, 495 for 1–9), in the order
-`itertools.combinations_with_replacement` gives, so every figure is reproducible. A hand needs a
-fraction when it makes the target but not with every intermediate value a whole number (`3 3 8 8`
-only as `8 ÷ (3 − 8 ÷ 3)`): this module computes that integer-only value set on its own, so the
-answer does not rest on the answers some solver happened to print. Standard library only.
+Whether a hand needs a fraction is decided by a value set of its own (every step a whole
+number), not by the answers a solver happened to print.
 """
 
 from __future__ import annotations

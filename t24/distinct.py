@@ -1,26 +1,11 @@
-"""Distinct answers: when are two expressions the same answer?
+"""Distinct answers: two expressions are the same answer when swapping the operands of + or ×
+and regrouping inside one sum or product (reading a − b as a + (−b), a ÷ b as a × b⁻¹) turns one
+into the other. "24点解法" prints 4 5 6 7 as 28 strings; a person sees two answers.
 
-The Java post "24点解法" prints `4 5 6 7` as 28 strings with its pattern method (16 with its
-postfix method), yet a person sees two answers: (5 + 7 − 6) × 4 and (5 + 7) × (6 − 4). t24 calls
-two expressions the same answer when one can be turned into the other by
-
-* swapping the operands of `+` or `×`, and
-* regrouping inside one sum or one product, reading `a − b` as `a + (−b)` and `a ÷ b` as
-  `a × b⁻¹`.
-
-So a sum is a multiset of signed terms and a product a multiset of factors with exponent ±1:
-`a − (b − c)` ≡ `a − b + c` ≡ `c + a − b`, `a ÷ (b ÷ c)` ≡ `a × c ÷ b`, and
-`(5 + 7) × (6 − 4)` ≡ `(6 − 4) × (7 + 5)`. Nothing else is identified: `(a − b) × (c − d)` and
-`(b − a) × (d − c)` stay different (no signs move between factors), as do `x × 1` and `x ÷ 1`,
-and `2 + 2` and `2 × 2`. The canonical form is a nested, sorted tuple; every method's answers
-map to the same forms, so `solve(..., distinct=True)` gives the same list whatever the method.
-
-Each class is shown by one readable representative built from the form alone: no unary minus,
-fewest brackets, positive terms before negative ones and factors before divisors, larger values
-first.
-
-Notebook 06-distinct-answers builds this form in three steps (sort the operands, flatten, sign
-the items) and checks it against `canonical`; sympy's "same function of the cards" is coarser.
+A sum is a multiset of signed terms, a product a multiset of factors with exponent ±1, so
+a − (b − c) ≡ c + a − b; nothing else is identified ((a − b) × (c − d) and (b − a) × (d − c),
+x × 1 and x ÷ 1, 2 + 2 and 2 × 2 stay apart). The canonical form is a nested sorted tuple; each
+class is shown by one readable representative built from it: no unary minus, fewest brackets.
 """
 
 from __future__ import annotations

@@ -1,13 +1,11 @@
 """Approach 1, pattern strings, as "24点解法" (part one) runs it.
 
-The post writes down the 11 ways to place four numbers `n` and three operators `o` with none,
-one or two pairs of brackets, then runs three loops: for each pattern, for each ordering of the
-cards (repeats skipped), for each of the 4 × 4 × 4 = 64 operator triples, it fills the pattern
-into text and evaluates the text, keeping the texts that make 24. `search` is those loops.
-
-What t24 changes: the text is read by t24's parser (never `eval`) and computed with exact
-fractions, not a script engine and a 0.001 tolerance; numbers of any size (the post filled single
-characters, so cards stopped at 9); patterns generated for other counts of numbers.
+The post writes down the 11 ways to place four numbers `n` and three operators `o` with brackets,
+then loops: each pattern, each ordering of the cards (repeats skipped), each of the 64 operator
+triples; it fills the pattern into text and evaluates it. `search` is those loops. t24 reads the
+text with its own parser (never `eval`) in exact fractions (the post: a script engine and a 0.001
+tolerance), fills whole numbers (the post's single characters stopped at 9), and makes patterns
+for other counts of numbers.
 """
 
 from __future__ import annotations
