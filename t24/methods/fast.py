@@ -76,31 +76,27 @@ def makes(cards: Cards, target: Fraction, small: int = 3) -> bool:
     """Whether these cards make the target (memoised, stops at the first yes)."""
     if len(cards) <= small:
         return target in reachable(cards)
-    for a_cards, b_cards in _smaller_sides(cards):
-        # A small B answers by a set look-up; a larger one asks the same question one level down.
-        b_values = reachable(b_cards) if len(b_cards) <= small else None
-        for a in reachable(a_cards):
-            for _op, _swapped, b in partners(a, target):
-                if b is ANY or (b is ANY_NONZERO and any(b_cards)):
-                    return True
-                if isinstance(b, Fraction) and (
-                    b in b_values if b_values is not None else makes(b_cards, b, small)
-                ):
-                    return True
-    return False
+    return next(_ways(cards, target, small), None) is not None
 
 
 def _ways(cards: Cards, target: Fraction, small: int):
     """Each last step that makes the target: (op, swapped, A, a, B, b), a made by A and b by B."""
     for a_cards, b_cards in _smaller_sides(cards):
+        # A small B answers by a set look-up; a larger one asks the same question one level down.
+        b_values = reachable(b_cards) if len(b_cards) <= small else None
         for a in reachable(a_cards):
             for op, swapped, b in partners(a, target):
                 if isinstance(b, Fraction):
-                    bs = [b] if makes(b_cards, b, small) else []
-                else:  # target 0 from a = 0: every (nonzero) value of B will do, largest first
-                    bs = sorted((v for v in reachable(b_cards) if v or b is ANY), reverse=True)
-                for b_value in bs:
-                    yield op, swapped, a_cards, a, b_cards, b_value
+                    found = b in b_values if b_values is not None else makes(b_cards, b, small)
+                else:  # target 0 from a = 0: any value of B will do (ANY_NONZERO: a nonzero one)
+                    found = b is ANY or any(b_cards)
+                if found:
+                    yield op, swapped, a_cards, a, b_cards, b
+
+
+def _values(b_cards: Cards, b) -> list:
+    """The values of B a way needs: b itself, or every (nonzero) value for ANY (ANY_NONZERO)."""
+    return [b] if isinstance(b, Fraction) else [v for v in reachable(b_cards) if v or b is ANY]
 
 
 @lru_cache(maxsize=50_000)
@@ -110,9 +106,10 @@ def answers(cards: Cards, target: Fraction, small: int = 3) -> frozenset[Key]:
         return frozenset([("n", cards[0])] if cards[0] == target else [])
     found = set()
     for op, swapped, a_cards, a, b_cards, b in _ways(cards, target, small):
-        for x in answers(a_cards, a, small):
-            for y in answers(b_cards, b, small):
-                found.add(combine_key(op, *((y, x) if swapped else (x, y))))
+        for b_value in _values(b_cards, b):
+            for x in answers(a_cards, a, small):
+                for y in answers(b_cards, b_value, small):
+                    found.add(combine_key(op, *((y, x) if swapped else (x, y))))
     return frozenset(found)
 
 
@@ -121,6 +118,7 @@ def one_answer(cards: Cards, target: Fraction, small: int = 3) -> Expr | None:
     if len(cards) == 1:
         return Num(cards[0]) if cards[0] == target else None
     for op, swapped, a_cards, a, b_cards, b in _ways(cards, target, small):
+        b = max(_values(b_cards, b))
         return join(op, swapped, one_answer(a_cards, a, small), one_answer(b_cards, b, small))
     return None
 
