@@ -29,13 +29,6 @@ class DivisionByZero(ExpressionError, ZeroDivisionError):
     """An expression divides by something that is exactly zero."""
 
 
-def apply(op: str, left: Fraction, right: Fraction) -> Fraction:
-    """Apply one of `+ - * /` exactly; dividing by zero raises DivisionByZero."""
-    if op == "/" and right == 0:
-        raise DivisionByZero("division by zero")
-    return OPS[op](Fraction(left), right)
-
-
 def pair_results(a, b) -> Iterator[tuple[str, bool, object]]:
     """`(op, swapped, value)` for a+b, a-b, b-a, a*b, a/b, b/a (the posts' order), skipping x/0."""
     for op, swapped in SIX_RESULTS:
@@ -115,7 +108,10 @@ class BinOp(_Tree):
     @property
     def value(self) -> Fraction:
         """The exact value; raises DivisionByZero if any divisor is zero."""
-        return apply(self.op, self.left.value, self.right.value)
+        left, right = self.left.value, self.right.value
+        if self.op == "/" and right == 0:
+            raise DivisionByZero("division by zero")
+        return OPS[self.op](left, right)
 
     def postfix(self) -> tuple:
         return self.left.postfix() + self.right.postfix() + (self.op,)

@@ -105,11 +105,7 @@ def _check_brackets(clean: str) -> None:
 
 
 def _check_operators(text: str, clean: str) -> None:
-    """Refuse `3××8` or `3 * / 8` as two operators in a row (not as the power `**` it would read as).
-
-    A `*` or `/` must not follow another operator. Only `**` and `//` typed exactly so are left
-    to the parser, which names them (power, floor division).
-    """
+    """Refuse `3××8` or `3 * / 8` as two operators in a row; `**` and `//` typed so are named."""
     for pair in _OPERATOR_PAIR.finditer(clean):
         first, second = pair.start(), pair.end(1) - 1
         if second == first + 1 and text[first] == text[second] == clean[second]:

@@ -12,10 +12,8 @@ FACES = {11: "J", 12: "Q", 13: "K"}
 
 
 def describe(value: Fraction) -> str:
-    """A value as a person writes it: 24, -3, 7/2."""
-    return (
-        str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
-    )
+    """A value as a person writes it: 24, -3, 7/2 (what `str` of a Fraction gives)."""
+    return str(value)
 
 
 def hand_text(hand: Sequence[int], faces: bool = False) -> str:

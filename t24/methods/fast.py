@@ -60,12 +60,6 @@ def partners(a: Fraction, target: Fraction) -> list[tuple[str, bool, object]]:
     return needed
 
 
-@lru_cache(maxsize=100_000)
-def _smaller_sides(cards: Cards) -> tuple[tuple[Cards, Cards], ...]:
-    """The splits whose first part is no larger than the second: the side to enumerate."""
-    return tuple((a, b) for a, b in splits(cards) if len(a) <= len(b))
-
-
 def full_set_size(count: int) -> int:
     """Up to which size `makes` looks a value up in a part's whole set instead of asking again."""
     return 3 if count <= 5 else 4
@@ -81,7 +75,9 @@ def makes(cards: Cards, target: Fraction, small: int = 3) -> bool:
 
 def _ways(cards: Cards, target: Fraction, small: int):
     """Each last step that makes the target: (op, swapped, A, a, B, b), a made by A and b by B."""
-    for a_cards, b_cards in _smaller_sides(cards):
+    for a_cards, b_cards in splits(cards):
+        if len(a_cards) > len(b_cards):
+            continue  # enumerate the values of the smaller part
         # A small B answers by a set look-up; a larger one asks the same question one level down.
         b_values = reachable(b_cards) if len(b_cards) <= small else None
         for a in reachable(a_cards):
@@ -125,7 +121,7 @@ def one_answer(cards: Cards, target: Fraction, small: int = 3) -> Expr | None:
 
 def clear_caches() -> None:
     """Forget every remembered sub-multiset, so the next call pays what a fresh process pays."""
-    for cached in (splits, reachable, _smaller_sides, makes, answers):
+    for cached in (splits, reachable, makes, answers):
         cached.cache_clear()
 
 
