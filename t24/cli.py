@@ -208,12 +208,8 @@ def run_bench(args) -> int:
 
 
 def _arrange(argv: list[str], parser: Parser) -> list[str]:
-    """Read the command line the way a person means it, before argparse does.
-
-    An option's value may start with '-' (`--target -1/3`, also abbreviated: `--tar -1/3`), and
-    in `t24 solve` and `t24 check` the cards and the expression may stand anywhere among the
-    options and may start with '-' (`-8*3+3+8`): they are moved after a `--`, options first.
-    """
+    """Let an option's value start with '-' (`--tar -1/3`), and move the cards and expression of
+    `solve` and `check` (anywhere, even `-8*3+3+8`) after a `--`, options first."""
     if not argv or argv[0] not in parser.commands:
         return argv
     command, rest = argv[0], iter(argv[1:])

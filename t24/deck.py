@@ -1,9 +1,5 @@
 """The deck: every hand of four cards (1820 for cards 1-13, 715 for 1-10, 495 for 1-9, in the
-order of `combinations_with_replacement`), and the figures a notebook and the README quote.
-
-Whether a hand needs a fraction is decided by a value set of its own (every step a whole
-number), not by the answers a solver happened to print.
-"""
+order of `combinations_with_replacement`), and the figures the notebooks and the README quote."""
 
 from __future__ import annotations
 

@@ -1,11 +1,9 @@
-"""Distinct answers: two expressions are the same answer when swapping the operands of + or ×
-and regrouping inside one sum or product (reading a − b as a + (−b), a ÷ b as a × b⁻¹) turns one
-into the other. "24点解法" prints 4 5 6 7 as 28 strings; a person sees two answers.
+"""Distinct answers: the same answer up to swapping the operands of + and × and regrouping one
+sum or product (a − b read as a + (−b), a ÷ b as a × b⁻¹); nothing else is identified.
 
-A sum is a multiset of signed terms, a product a multiset of factors with exponent ±1, so
-a − (b − c) ≡ c + a − b; nothing else is identified ((a − b) × (c − d) and (b − a) × (d − c),
-x × 1 and x ÷ 1, 2 + 2 and 2 × 2 stay apart). The canonical form is a nested sorted tuple; each
-class is shown by one readable representative built from it: no unary minus, fewest brackets.
+"24点解法" prints 4 5 6 7 as 28 strings; a person sees two answers. A sum is a multiset of signed
+terms, a product of factors with exponent ±1: the canonical form is a nested sorted tuple, and
+each class is shown by one readable representative built from it.
 """
 
 from __future__ import annotations
@@ -19,18 +17,12 @@ Key = tuple  # ("n", int) | ("+", ((sign, Key), ...)) | ("*", ((exponent, Key), 
 _KIND = {"+": "+", "-": "+", "*": "*", "/": "*"}
 
 
-def _items(key: Key, kind: str, sign: int) -> list:
-    """The signed items a sub-form contributes to a sum or product of this kind."""
-    if key[0] == kind:
-        return [(s * sign, k) for s, k in key[1]]
-    return [(sign, key)]
-
-
 def combine_key(op: str, left: Key, right: Key) -> Key:
-    """The canonical form of `left op right`, from the forms of its operands."""
-    kind = _KIND[op]
-    sign = -1 if op in "-/" else 1
-    return (kind, tuple(sorted(_items(left, kind, 1) + _items(right, kind, sign))))
+    """The canonical form of `left op right`: a sum or product takes in its operands' items."""
+    kind, items = _KIND[op], []
+    for key, sign in ((left, 1), (right, -1 if op in "-/" else 1)):
+        items += [(s * sign, k) for s, k in key[1]] if key[0] == kind else [(sign, key)]
+    return (kind, tuple(sorted(items)))
 
 
 def canonical(expr: Expr) -> Key:

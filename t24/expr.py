@@ -1,8 +1,7 @@
-"""The one exact model of an expression: a frozen tree of `Num` leaves and `BinOp` nodes.
+"""The one exact expression: a frozen tree of `Num` and `BinOp`, its `value` a `Fraction`.
 
-Its `value` is a `Fraction` (8 / (3 - 8 / 3) is 24, not 23.99999999999999); `str` brackets a child
-that binds more loosely than its parent, the right one also at equal precedence (`7 - (6 - 5)`),
-which the converter in "24点解法" forgets (it prints `7 - 6 - 5` for `7 6 5 - -`).
+`str` brackets a child that binds more loosely than its parent, the right one also at equal
+precedence (`7 - (6 - 5)`), which the converter in "24点解法" forgets (`7 - 6 - 5`).
 """
 
 from __future__ import annotations

@@ -1,9 +1,8 @@
-"""Hands and targets, checked before any search; typed numbers follow one grammar everywhere.
+"""Hands and targets, checked before any search, and the one grammar of typed numbers.
 
-Cards, targets and the numbers in an expression (`t24.parse`) use the digits 0-9 only (`３` is
-refused, not read as 3), at most `MAX_DIGITS` of them after leading zeros (`08` is 8), and a minus
-sign `-`, `−` or `–`; a target may be a fraction `a/b`. Anything else (bool, float, bytes) is
-refused with an `InputError` whose one-line message says why.
+The digits 0-9 only (`３` is refused, not read as 3), at most `MAX_DIGITS` after leading zeros, a
+minus sign `-`, `−` or `–`; a target may be a fraction `a/b`. Anything else (bool, float, bytes)
+gets an `InputError` whose one-line message says why.
 """
 
 from __future__ import annotations

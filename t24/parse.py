@@ -1,10 +1,8 @@
-"""Reading what a person types into an expression tree, safely: never evaluated, only parsed.
+"""Reading a typed expression into a tree, safely: checked, then `ast.parse`d, never evaluated.
 
-The text is checked character by character and its brackets matched before `ast.parse` reads it;
-the tree keeps integers and `+ - * /` and refuses the rest in one line naming a 1-based column.
-Limits on length, depth and digits mean no text makes the parser or the arithmetic run away.
-Also accepted: `× ÷ · ⋅ x X ∗ ∕`, square brackets, the minus signs of `t24.hand`, and a negative
-card as a bracketed literal `(-3)` (how `str` prints one); any other unary minus is refused.
+Integers and `+ - * /` (also `× ÷ · x`, square brackets, the minus signs of `t24.hand`) are kept,
+a negative card only as `(-3)`; the rest is refused in one line naming a 1-based column. Limits
+on length, depth and digits mean no text makes the parser or the arithmetic run away.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from .distinct import distinct as distinct_answers
 from .expr import Expr
 from .hand import Hand, InputError, SearchTooLarge, as_hand, as_target
 from .methods import METHODS, TABLE, fast
-from .text import shown, too_large
+from .text import amount, plural, shown
 
 
 def check_fits(method: str, hand: Hand, first: bool = False) -> bool:
@@ -19,12 +19,17 @@ def check_fits(method: str, hand: Hand, first: bool = False) -> bool:
 
 
 def check_size(method: str, hand: Hand, first: bool = False) -> None:
-    """Refuse a hand past the method's limit, naming the first method that copes."""
-    if not check_fits(method, hand, first):
-        record = TABLE[method]
-        size = (first and record.first_size or record.size)(hand)
+    """Refuse a hand past the method's limit, naming the first method that copes (the command
+    line rewrites `method='x'` as `--method x`)."""
+    record = TABLE[method]
+    size = (first and record.first_size or record.size)(hand)
+    if size > record.limit:
         instead = next((m for m in record.instead if check_fits(m, hand, first)), None)
-        raise SearchTooLarge(too_large(method, size, record.unit, len(hand), record.limit, instead))
+        cope = f"use method={instead!r} for hands" if instead else "no method takes a hand"
+        tries = f"{plural(size, record.unit[:-1], record.unit)} for {plural(len(hand), 'number')}"
+        raise SearchTooLarge(
+            f"method={method!r} would try {tries} (at most {amount(record.limit)}); {cope} this large"
+        )
 
 
 def solve(
@@ -34,11 +39,8 @@ def solve(
     first: bool = False,
     distinct: bool = False,
 ) -> list[Expr]:
-    """The expression trees (no two alike) that make `target` from exactly these numbers.
-
-    `first=True` stops at the first answer; `distinct=True` keeps one readable representative
-    per distinct answer, the same list whatever the method (`fast` always gives that list).
-    """
+    """The trees (no two alike) that make `target` from exactly these numbers; `first`: stop at
+    one; `distinct`: one readable representative per distinct answer (what `fast` always gives)."""
     if not isinstance(method, str) or method not in TABLE:
         raise InputError(f"unknown method {shown(method)}; choose one of {', '.join(METHODS)}")
     # A hand is a multiset: sorting it makes the answers independent of how the cards were dealt.

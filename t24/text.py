@@ -57,12 +57,3 @@ def not_a_digit(char: str) -> str:
     """The refusal for a digit from another script, the same for cards, targets and expressions."""
     quoted = f"'{char}'" if char.isprintable() else repr(char)
     return f"{quoted} is not a digit 0-9: type numbers with the digits 0-9"
-
-
-def too_large(method: str, size: int, unit: str, count: int, limit: int, instead) -> str:
-    """Why a method refuses a hand, and which method copes (the command line says `--method`)."""
-    cope = f"use method={instead!r} for hands" if instead else "no method takes a hand"
-    return (
-        f"method={method!r} would try {plural(size, unit[:-1], unit)} for "
-        f"{plural(count, 'number')} (at most {amount(limit)}); {cope} this large"
-    )

@@ -1,10 +1,8 @@
 """`patterns-compiled` and `postfix-compiled`: the as-written candidates, each compiled once.
 
-Both posts try the same few hundred operator-filled shapes for every ordering. Here each is a
-*template* (a tree whose leaves are slots 0..n-1); all templates share one table of distinct
-sub-expressions, evaluated once per ordering on unreduced integer pairs (no gcd, no rounding, so
-the screen misses nothing), and each hit is confirmed with `Fraction`. They find the trees their
-as-written methods find, in the same order.
+Each candidate is a template (leaves are slots 0..n-1); all share one table of sub-expressions,
+evaluated once per ordering on unreduced integer pairs (no rounding, so the screen misses
+nothing), and each hit is confirmed with `Fraction`. Same trees, same order as written.
 """
 
 from __future__ import annotations
@@ -81,11 +79,8 @@ def table(method: str, count: int) -> CompiledTemplates:
 
 
 def solve(method: str, hand: Sequence[int], target: Fraction, first: bool = False) -> list[Expr]:
-    """The as-written method's trees, in its loops' order, each candidate compiled once.
-
-    The pattern loops run pattern, ordering, operators; the postfix loops ordering, then the
-    candidates (operators, stack order): a hit's place is (group, ordering, place in the group).
-    """
+    """The as-written method's trees in its loops' order: a hit's place is (group, ordering, place
+    in the group), the groups being patterns (then operators) or all postfix candidates."""
     compiled = table(method, len(hand))
     group = 4 ** (len(hand) - 1) if method == "patterns" else len(compiled.templates)
     hits = sorted(

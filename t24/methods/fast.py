@@ -1,10 +1,8 @@
 """A fourth method, "fast": the values of every sub-multiset, remembered (no post does this).
 
-`reachable(cards)` is every value some cards make, once per sub-multiset (any part may be split
-off, since the cards are used in any order). `makes` asks, for each split into A and B and each
-value a of A, which b would finish the job (t − a, a − t, t ÷ a ...) and whether B makes it, and
-stops at the first yes. `answers` keeps canonical forms (`t24.distinct`) instead of trees, since
-the form of `x op y` depends only on the forms of x and y. All arithmetic is exact.
+`makes` asks, for each split into parts A and B and each value a of A, which b would finish the
+job and whether B makes it; `answers` keeps canonical forms (`t24.distinct`), since the form of
+`x op y` depends only on the forms of x and y.
 """
 
 from __future__ import annotations

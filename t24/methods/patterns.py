@@ -1,11 +1,7 @@
-"""Approach 1, pattern strings, as "24点解法" (part one) runs it.
-
-The post writes down the 11 ways to place four numbers `n` and three operators `o` with brackets,
-then loops: each pattern, each ordering of the cards (repeats skipped), each of the 64 operator
-triples; it fills the pattern into text and evaluates it. `search` is those loops. t24 reads the
-text with its own parser (never `eval`) in exact fractions (the post: a script engine and a 0.001
-tolerance), fills whole numbers (the post's single characters stopped at 9), and makes patterns
-for other counts of numbers.
+"""Approach 1, pattern strings, as "24点解法" (part one) runs it: for each of the post's 11 bracket
+patterns, each ordering of the cards (repeats skipped) and each of the 64 operator triples, fill
+the pattern and evaluate the text. t24 parses the text (never `eval`) in exact fractions (the
+post: a script engine and a 0.001 tolerance) and fills whole numbers (the post stopped at 9).
 """
 
 from __future__ import annotations

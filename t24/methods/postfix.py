@@ -1,11 +1,9 @@
 """Approach 2, postfix enumeration, from "24点解法" (part two) and "24点扑克牌游戏的算法实现".
 
-Postfix needs no brackets: `8 3 8 3 / - /` is 8 / (3 - 8 / 3). The first post lists five shapes
-for four numbers; the second shows where they come from: walk the numbers and operators with a
-stack, at each step pushing the next number or, with two or more on the stack, applying the next
-operator. `search` runs the C++ post's loops (ordering, operator triple, push/pop order) with one
-stack machine, `evaluate`. t24 adds exact fractions, any count and size of numbers, and a right
-infix: the Java post's converter (`article_to_infix`) prints `7 6 5 - -` as `7 - 6 - 5`.
+The C++ post walks the numbers and operators with a stack, pushing the next number or, with two
+or more on the stack, applying the next operator; every order is one postfix expression. t24
+adds exact fractions, any count and size of numbers, and an infix that keeps the tree: the Java
+post's converter (`article_to_infix`) prints `7 6 5 - -` as `7 - 6 - 5`.
 """
 
 from __future__ import annotations

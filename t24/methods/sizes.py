@@ -1,7 +1,6 @@
 """How big each method's search is, from the hand's counts alone, so a hand is refused before work.
 
-Orderings without repeats are n! / (k1! k2! ...), bracket patterns little Schröder numbers (1, 1,
-3, 11, 45 ... for 1, 2, 3, 4, 5 numbers), postfix shapes Catalan numbers (1, 1, 2, 5, 14 ...).
+Orderings are n! / (k1! k2! ...), bracket patterns little Schröder numbers, postfix shapes Catalan.
 """
 
 from __future__ import annotations
