@@ -8,7 +8,6 @@ from fractions import Fraction
 from functools import cache
 from itertools import combinations_with_replacement
 
-from .expr import pair_results
 from .hand import Hand, as_hand, as_target
 from .methods import fast
 from .solver import can_make, solve
@@ -25,16 +24,7 @@ def deck(high: int = 13, low: int = 1, size: int = 4) -> list[Hand]:
 
 @cache
 def _integer_reachable(cards: Hand) -> frozenset[Fraction]:
-    if len(cards) == 1:
-        return frozenset(map(Fraction, cards))
-    values = set()
-    for a_cards, b_cards in fast.splits(cards):
-        if a_cards > b_cards:
-            continue  # pair_results gives both orders of a pair
-        for a in _integer_reachable(a_cards):
-            for b in _integer_reachable(b_cards):
-                values.update(v for _op, _swapped, v in pair_results(a, b) if v.denominator == 1)
-    return frozenset(values)
+    return fast.combine(cards, _integer_reachable, whole=True)
 
 
 def integer_reachable(cards: Iterable[int]) -> frozenset[Fraction]:

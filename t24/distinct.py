@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .expr import BinOp, Expr, Num, value_or_none
+from .expr import BinOp, DivisionByZero, Expr, Num
 
 Key = tuple  # ("n", int) | ("+", ((sign, Key), ...)) | ("*", ((exponent, Key), ...))
 
@@ -36,8 +36,10 @@ def _order(exprs: list[Expr]) -> list[Expr]:
     """Larger values first; equal values (or no value, after x/0) in a fixed textual order."""
 
     def key(expr: Expr):
-        value = value_or_none(expr)
-        return (value is None, -(value or 0), str(expr))
+        try:
+            return (False, -expr.value, str(expr))
+        except DivisionByZero:
+            return (True, 0, str(expr))
 
     return sorted(exprs, key=key)
 

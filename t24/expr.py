@@ -151,11 +151,3 @@ def value_latex(value: Fraction) -> str:
         return str(value.numerator)
     sign = "-" if value < 0 else ""
     return rf"{sign}\frac{{{abs(value.numerator)}}}{{{value.denominator}}}"
-
-
-def value_or_none(expr: Expr) -> Fraction | None:
-    """The exact value, or None when the expression divides by zero."""
-    try:
-        return expr.value
-    except DivisionByZero:
-        return None

@@ -81,22 +81,19 @@ def _check_brackets(clean: str) -> None:
     """Each bracket closes the last one opened, of its own kind; at most MAX_DEPTH deep."""
     opened: list[tuple[str, int]] = []
     for column, char in enumerate(clean, start=1):
+        why = ""
         if char in "([":
             opened.append((char, column))
             if len(opened) > MAX_DEPTH:
-                raise ExpressionError(
-                    f"column {column}: brackets nested too deeply (at most {MAX_DEPTH})"
-                )
+                why = f"brackets nested too deeply (at most {MAX_DEPTH})"
+        elif char in _CLOSING and not opened:
+            why = f"'{char}' has no matching '{_CLOSING[char]}'"
         elif char in _CLOSING:
-            if not opened:
-                raise ExpressionError(
-                    f"column {column}: '{char}' has no matching '{_CLOSING[char]}'"
-                )
             kind, start = opened.pop()
             if kind != _CLOSING[char]:
-                raise ExpressionError(
-                    f"column {column}: '{char}' closes '{kind}' from column {start}"
-                )
+                why = f"'{char}' closes '{kind}' from column {start}"
+        if why:
+            raise ExpressionError(f"column {column}: {why}")
     if opened:
         kind, start = opened[-1]
         raise ExpressionError(f"column {start}: '{kind}' is never closed")

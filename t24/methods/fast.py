@@ -35,15 +35,21 @@ def splits(cards: Cards) -> tuple[tuple[Cards, Cards], ...]:
 @lru_cache(maxsize=100_000)
 def reachable(cards: Cards) -> frozenset[Fraction]:
     """Every value these cards make, each card used once."""
+    return combine(cards, reachable)
+
+
+def combine(cards: Cards, values_of, whole: bool = False) -> frozenset[Fraction]:
+    """Every value of the cards from the values `values_of` gives their parts (`whole`: only the
+    whole numbers; with a `values_of` that keeps only those too, every step is a whole number)."""
     if len(cards) == 1:
         return frozenset((Fraction(cards[0]),))
     values = set()
     for a_cards, b_cards in splits(cards):
         if a_cards <= b_cards:  # a+b and b+a are one split; the six results cover both orders
-            for a in reachable(a_cards):
-                for b in reachable(b_cards):
+            for a in values_of(a_cards):
+                for b in values_of(b_cards):
                     values.update(value for _op, _swapped, value in pair_results(a, b))
-    return frozenset(values)
+    return frozenset(v for v in values if v.denominator == 1) if whole else frozenset(values)
 
 
 def partners(a: Fraction, target: Fraction) -> list[tuple[str, bool, object]]:
@@ -126,8 +132,7 @@ def clear_caches() -> None:
 def hand_values(hand: Sequence[int]) -> frozenset[Fraction]:
     """Every value the whole hand makes; only its parts are remembered (a deck's 1,820 whole sets
     would hold about a million fractions)."""
-    cards = tuple(sorted(hand))
-    return reachable(cards) if len(cards) == 1 else reachable.__wrapped__(cards)
+    return combine(tuple(sorted(hand)), reachable)
 
 
 def can_make(hand: Sequence[int], target: Fraction) -> bool:
