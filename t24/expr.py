@@ -52,9 +52,21 @@ class _Tree:
         return _show(self, UNICODE_SYMBOLS)
 
     def to_latex(self) -> str:
-        """LaTeX for `IPython.display.Math`: a / b is \\frac{a}{b}, a fraction in a fraction a
-        \\dfrac, so 8/3 in 8 / (3 - 8 / 3) stays as large as the rest on a projector."""
+        """LaTeX for `IPython.display.Math`; a fraction in a fraction is a \\dfrac (large enough)."""
         return _show(self, LATEX_SYMBOLS, latex=True)
+
+    def postfix(self) -> tuple:
+        """The expression in postfix (reverse Polish) order."""
+        if isinstance(self, Num):
+            return (self.n,)
+        return self.left.postfix() + self.right.postfix() + (self.op,)
+
+    def nodes(self) -> Iterator[Expr]:
+        """Every node, parents before children."""
+        yield self
+        if isinstance(self, BinOp):
+            yield from self.left.nodes()
+            yield from self.right.nodes()
 
     def leaves(self) -> tuple[int, ...]:
         """The integers used, left to right."""
@@ -84,13 +96,6 @@ class Num(_Tree):
         """The leaf's exact value."""
         return Fraction(self.n)
 
-    def postfix(self) -> tuple:
-        """The expression in postfix (reverse Polish) order."""
-        return (self.n,)
-
-    def nodes(self) -> Iterator[Expr]:
-        yield self
-
 
 @dataclass(frozen=True)
 class BinOp(_Tree):
@@ -111,15 +116,6 @@ class BinOp(_Tree):
         if self.op == "/" and right == 0:
             raise DivisionByZero("division by zero")
         return OPS[self.op](left, right)
-
-    def postfix(self) -> tuple:
-        return self.left.postfix() + self.right.postfix() + (self.op,)
-
-    def nodes(self) -> Iterator[Expr]:
-        """Every node, parents before children."""
-        yield self
-        yield from self.left.nodes()
-        yield from self.right.nodes()
 
 
 Expr = Num | BinOp
