@@ -26,14 +26,7 @@ EXIT_CODES = (
 )
 CHECK_EXAMPLE = 't24 check 3 3 8 8 "8/(3-8/3)"'
 DESCRIPTION = "The 24 game: make a target from cards with + - * / and brackets."
-CHECK = "Check that an expression uses exactly the numbers and makes the target."
-PLAY = "Deal hands to solve. Type an answer; h gives a hint, s shows an answer, q quits."
 TARGET = "what to make (default 24; a fraction like 1/3 or -1/3 works)"
-BENCH = (
-    "Time every method on a sample of hands (the optimised ones on all 1820 hands of cards 1-13 "
-    "too) and growth with 2 to 6 numbers; save the results as CSV/JSON in a new folder and print "
-    "a table."
-)
 
 
 class Parser(argparse.ArgumentParser):
@@ -96,10 +89,9 @@ def build_parser() -> Parser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     commands.required = True
     solve = commands.add_parser("solve", help="print every way to make the target")
-    check = commands.add_parser("check", help="check an answer", description=CHECK)
+    check = commands.add_parser("check", help="check an answer")
     play = commands.add_parser("play", help="practise: make the target from dealt cards")
     bench = commands.add_parser("bench", help="time every method and save the figures")
-    play.description, bench.description = PLAY, BENCH
     solve.add_argument("numbers", nargs="+", metavar="N", help="the cards, e.g. 3 3 8 8")
     check.add_argument("items", nargs="+", metavar="N", help=f"the cards, then {CHECK_EXAMPLE}")
     for command in solve, check, play:
@@ -125,8 +117,9 @@ def build_parser() -> Parser:
     _add(bench, "--growth-hands", f"growth: hands per count (default {GROWTH_HANDS})", low=1)
     _add(bench, "--no-progress", "no progress bars", False)
     _add(bench, "--clock", "cpu: this process's CPU time, or wall: elapsed", "cpu", choices=CLOCKS)
-    for name, command in commands.choices.items():
+    for name, command in commands.choices.items():  # `t24 NAME --help` shows run_NAME's docstring
         command.set_defaults(run=globals()[f"run_{name}"])
+        command.description = globals()[f"run_{name}"].__doc__
     parser.commands = commands.choices
     return parser
 
@@ -143,6 +136,7 @@ def run_solve(args) -> int:
 
 
 def run_check(args) -> int:
+    """Check that an expression uses exactly the numbers and makes the target."""
     if len(args.items) < 2:
         raise InputError(f"give the cards and then the expression, e.g. {CHECK_EXAMPLE}")
     *numbers, text = args.items
@@ -159,7 +153,7 @@ def run_check(args) -> int:
 
 
 def run_play(args) -> int:
-    """`t24 play`: the loop on stdin and stdout; 0 at the end, 130 after Ctrl-C."""
+    """Deal hands to solve. Type an answer; h gives a hint, s shows an answer, q quits."""
     from .game import Game, play, terminal_lines
 
     if sys.stdin is None or sys.stdin.closed:
@@ -181,7 +175,9 @@ def run_play(args) -> int:
 
 
 def run_bench(args) -> int:
-    """`t24 bench`: check the folder, run, save, print the table."""
+    """Time every method on a sample of hands (the optimised ones on all 1820 hands of cards 1-13
+    too) and growth with 2 to 6 numbers; save the results as CSV/JSON in a new folder and print a
+    table."""
     from . import bench
 
     if args.out is not None and not args.out.strip():

@@ -16,7 +16,6 @@ from . import compiled, fast, patterns, postfix, recursive, sizes
 class Method:
     """Every fact about one method: how it solves, where it is from, how big its search is."""
 
-    name: str
     solve: Callable[..., list]  # solve(hand, target, first): a checked sorted hand, a Fraction
     size: Callable[[Sequence[int]], int]  # the search's size from the hand's counts alone
     limit: int  # the largest size it takes on (a search of seconds)
@@ -38,59 +37,50 @@ class Method:
 
 
 TABLE = {
-    method.name: method
-    for method in (
-        Method(
-            "patterns",
-            patterns.solve,
-            sizes.pattern_candidates,
-            100_000,
-            "#1f77b4",
-            "24点解法",
-            instead=("patterns-compiled", "fast"),
-        ),
-        Method(
-            "postfix",
-            postfix.solve,
-            sizes.postfix_candidates,
-            250_000,
-            "#ff7f0e",
-            "24点解法; 24点扑克牌游戏的算法实现",
-            instead=("postfix-compiled", "fast"),
-        ),
-        Method(
-            "recursive",
-            recursive.solve,
-            lambda hand: sizes.final_numbers(len(hand)),
-            2_000_000,
-            "#2ca02c",
-            "24点经典算法",
-            unit="final numbers",
-        ),
-        Method(
-            "patterns-compiled",
-            compiled.solve_patterns,
-            lambda hand: sizes.compiled_work(sizes.pattern_count(len(hand)), hand),
-            2_000_000,
-            "#7fb2e5",
-        ),
-        Method(
-            "postfix-compiled",
-            compiled.solve_postfix,
-            lambda hand: sizes.compiled_work(sizes.shape_count(len(hand)), hand),
-            2_000_000,
-            "#ffbf80",
-        ),
-        Method(
-            "fast",
-            fast.solve,
-            sizes.fast_work,
-            32_000_000,
-            "#d62728",
-            instead=(),
-            first_size=sizes.fast_first_work,
-        ),
-    )
+    "patterns": Method(
+        patterns.solve,
+        sizes.pattern_candidates,
+        100_000,
+        "#1f77b4",
+        "24点解法",
+        instead=("patterns-compiled", "fast"),
+    ),
+    "postfix": Method(
+        postfix.solve,
+        sizes.postfix_candidates,
+        250_000,
+        "#ff7f0e",
+        "24点解法; 24点扑克牌游戏的算法实现",
+        instead=("postfix-compiled", "fast"),
+    ),
+    "recursive": Method(
+        recursive.solve,
+        lambda hand: sizes.final_numbers(len(hand)),
+        2_000_000,
+        "#2ca02c",
+        "24点经典算法",
+        unit="final numbers",
+    ),
+    "patterns-compiled": Method(
+        compiled.solve_patterns,
+        lambda hand: sizes.compiled_work(sizes.pattern_count(len(hand)), hand),
+        2_000_000,
+        "#7fb2e5",
+    ),
+    "postfix-compiled": Method(
+        compiled.solve_postfix,
+        lambda hand: sizes.compiled_work(sizes.shape_count(len(hand)), hand),
+        2_000_000,
+        "#ffbf80",
+    ),
+    "fast": Method(
+        fast.solve,
+        sizes.fast_work,
+        32_000_000,
+        "#d62728",
+        instead=(),
+        first_size=sizes.fast_first_work,
+    ),
 }
 METHODS = tuple(TABLE)
 AS_WRITTEN = tuple(name for name, method in TABLE.items() if method.as_written)
