@@ -129,12 +129,6 @@ def clear_caches() -> None:
         cached.cache_clear()
 
 
-def hand_values(hand: Sequence[int]) -> frozenset[Fraction]:
-    """Every value the whole hand makes; only its parts are remembered (a deck's 1,820 whole sets
-    would hold about a million fractions)."""
-    return combine(tuple(sorted(hand)), reachable)
-
-
 def can_make(hand: Sequence[int], target: Fraction) -> bool:
     """Whether the sorted hand makes the target: the memoised search with an early exit."""
     return makes(tuple(hand), target, full_set_size(len(hand)))
