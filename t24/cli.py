@@ -58,16 +58,8 @@ def _add(command, name, help, default=None, low=None, **options) -> None:
     if default is False:
         options["action"] = "store_true"
     elif isinstance(default, int) or low is not None:
-        options["type"] = _typed(lambda text: _whole(text, name, low))
+        options["type"] = _typed(lambda text: whole(text, name, low))
     command.add_argument(name, help=help, default=default, **options)
-
-
-def _whole(text: str, name: str, low: int | None) -> int:
-    """A whole number typed as cards are (digits 0-9), at least `low`."""
-    value = whole(text, name)
-    if low is not None and value < low:
-        raise InputError(f"{name} must be at least {low}, not {value}")
-    return value
 
 
 def _methods(text: str) -> list[str]:

@@ -57,12 +57,14 @@ def _read(text: str, refusal: str) -> tuple[int, int | None]:
     return sign * int(significant(numerator)), denominator and int(significant(denominator))
 
 
-def whole(text: str, what: str) -> int:
-    """A typed whole number (the digits 0-9, an optional sign), or InputError naming `what`."""
+def whole(text: str, what: str, low: int | None = None) -> int:
+    """A typed whole number (the digits 0-9, an optional sign), at least `low`, or InputError."""
     refusal = f"{what} {shown(text)} is not a whole number"
     number, denominator = _read(text, refusal)
     if denominator is not None:
         raise InputError(refusal)
+    if low is not None and number < low:
+        raise InputError(f"{what} must be at least {low}, not {number}")
     return number
 
 

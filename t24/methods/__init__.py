@@ -79,7 +79,8 @@ TABLE = {
         32_000_000,
         "#d62728",
         instead=(),
-        first_size=sizes.fast_first_work,
+        # one answer or a yes/no costs only the values of its parts: one card fewer
+        first_size=lambda hand: sizes.postfix_candidates(hand[1:] or hand),
     ),
 }
 METHODS = tuple(TABLE)

@@ -57,8 +57,3 @@ def compiled_work(shapes: int, hand: Sequence[int]) -> int:
 def fast_work(hand: Sequence[int]) -> int:
     """An estimate of fast's work: at most one answer per postfix candidate, more with a zero."""
     return postfix_candidates(hand) * (ZERO_FACTOR if 0 in hand else 1)
-
-
-def fast_first_work(hand: Sequence[int]) -> int:
-    """fast's work for one answer or a yes/no: the values its parts make, one card fewer."""
-    return postfix_candidates(hand[1:] or hand)  # one card: itself
