@@ -1,10 +1,6 @@
 """Distinct answers: the same answer up to swapping the operands of + and × and regrouping one
-sum or product (a − b read as a + (−b), a ÷ b as a × b⁻¹); nothing else is identified.
-
-"24点解法" prints 4 5 6 7 as 28 strings; a person sees two answers. A sum is a multiset of signed
-terms, a product of factors with exponent ±1: the canonical form is a nested sorted tuple, and
-each class is shown by one readable representative built from it.
-"""
+sum or product (a − b read as a + (−b), a ÷ b as a × b⁻¹); nothing else is identified. The
+canonical form is a nested sorted tuple; each class shows one readable representative."""
 
 from __future__ import annotations
 

@@ -1,9 +1,6 @@
-"""Hands and targets, checked before any search, and the one grammar of typed numbers.
-
-The digits 0-9 only (`３` is refused, not read as 3), at most `MAX_DIGITS` after leading zeros, a
-minus sign `-`, `−` or `–`; a target may be a fraction `a/b`. Anything else (bool, float, bytes)
-gets an `InputError` whose one-line message says why.
-"""
+"""Hands and targets, checked before any search, and the one grammar of typed numbers: digits
+0-9 only (`３` is refused), at most `MAX_DIGITS` after leading zeros, a minus sign `-`, `−` or
+`–`, a target maybe `a/b`; anything else gets an `InputError` whose one line says why."""
 
 from __future__ import annotations
 

@@ -1,9 +1,8 @@
 """Reading a typed expression into a tree, safely: checked, then `ast.parse`d, never evaluated.
 
-Integers and `+ - * /` (also `× ÷ · x`, square brackets, the minus signs of `t24.hand`) are kept,
-a negative card only as `(-3)`; the rest is refused in one line naming a 1-based column. Limits
-on length, depth and digits mean no text makes the parser or the arithmetic run away.
-"""
+Integers and `+ - * /` (also `× ÷ · x`, square brackets) are kept, a negative card only as
+`(-3)`; the rest is refused in one line naming a 1-based column. Limits on length, depth and
+digits mean no text makes the parser or the arithmetic run away."""
 
 from __future__ import annotations
 

@@ -1,8 +1,6 @@
-"""`patterns-compiled` and `postfix-compiled`: the as-written candidates, each compiled once.
-
-Each candidate is a template (leaves are slots 0..n-1); all share one table of sub-expressions,
-evaluated once per ordering on unreduced integer pairs (no rounding, so the screen misses
-nothing), and each hit is confirmed with `Fraction`. Same trees, same order as written.
+"""`patterns-compiled` and `postfix-compiled`: the as-written candidates, each compiled once into
+a template (leaves are slots 0..n-1) sharing one table of sub-expressions, evaluated per ordering
+on unreduced integer pairs (no rounding: the screen misses nothing); hits confirmed by `Fraction`.
 """
 
 from __future__ import annotations
@@ -68,11 +66,8 @@ def table(method: str, count: int) -> CompiledTemplates:
     slots = list(range(count))
     choices = list(itertools.product(patterns.OPERATORS, repeat=count - 1))
     if method == "patterns":
-        texts = (
-            patterns.fill(shape, slots, ops)
-            for shape in patterns.patterns_for(count)
-            for ops in choices
-        )
+        shapes = patterns.patterns_for(count)
+        texts = (patterns.fill(shape, slots, ops) for shape in shapes for ops in choices)
         return CompiledTemplates([parse(text) for text in texts])
     orders = (order for ops in choices for order in postfix.stack_orders(slots, ops))
     return CompiledTemplates([postfix.to_infix(order) for order in orders])

@@ -1,9 +1,5 @@
 """A fourth method, "fast": the values of every sub-multiset, remembered (no post does this).
-
-`makes` asks, for each split into parts A and B and each value a of A, which b would finish the
-job and whether B makes it; `answers` keeps canonical forms (`t24.distinct`), since the form of
-`x op y` depends only on the forms of x and y.
-"""
+`answers` keeps canonical forms (`t24.distinct`): the form of `x op y` depends only on theirs."""
 
 from __future__ import annotations
 

@@ -1,9 +1,6 @@
-"""Recursive reduction, as the post "24点经典算法" runs it (in C; a Java version is mentioned).
-
-Search(n) puts each of the six results of each pair of slots i < j into slot i, the last live
-number into slot j, searches n − 1 numbers and restores a and b; one number left is compared with
-the target. t24 adds exact fractions (the post: doubles within 1e-6), fewest brackets, all answers.
-"""
+"""Recursive reduction, as the post "24点经典算法" runs it (in C): Search(n) puts each of the six
+results of each pair of slots i < j into slot i, the last live number into slot j, and recurses.
+t24 adds exact fractions (the post: doubles within 1e-6), fewest brackets, all answers."""
 
 from dataclasses import dataclass, field
 from fractions import Fraction
