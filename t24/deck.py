@@ -11,7 +11,6 @@ from itertools import combinations_with_replacement
 from .hand import Hand, as_hand, as_target
 from .methods import fast
 from .solver import can_make, solve
-from .text import hand_text
 
 # The three decks the figures are quoted for: cards 1–9 (the posts), 1–10 and 1–13 (a full suit).
 DECKS = {"1-9": (1, 9), "1-10": (1, 10), "1-13": (1, 13)}
@@ -78,29 +77,3 @@ def target_counts(targets: Iterable = range(1, 101), high: int = 13, low: int = 
         for target, value in exact.items():
             counts[target] += value in values
     return counts
-
-
-def figures(target=24, decks: dict = DECKS) -> dict:
-    """The headline figures for each deck, as plain JSON-ready values."""
-    low = min(low for low, _high in decks.values())
-    high = max(high for _low, high in decks.values())
-    per_hand = distinct_counts(high, low, target)
-    fractions = [hand for hand, count in per_hand.items() if count and needs_fraction(hand, target)]
-
-    def within(hand, name):
-        return decks[name][0] <= hand[0] and hand[-1] <= decks[name][1]
-
-    return {
-        "target": str(as_target(target)),
-        "solvable": solvable_counts(target, decks),
-        "needs_fraction": {name: sum(within(hand, name) for hand in fractions) for name in decks},
-        "fraction_hands": [hand_text(hand) for hand in fractions],
-        "distinct_answers": {
-            name: sum(count for hand, count in per_hand.items() if within(hand, name))
-            for name in decks
-        },
-        "most_answers": [
-            [hand_text(hand), count]
-            for hand, count in sorted(per_hand.items(), key=lambda item: -item[1])[:10]
-        ],
-    }

@@ -12,6 +12,13 @@ from .methods import METHODS, TABLE, fast
 from .text import amount, plural, shown
 
 
+def as_method(method) -> str:
+    """Check a method's name: one of `t24.METHODS`."""
+    if not isinstance(method, str) or method not in TABLE:
+        raise InputError(f"unknown method {shown(method)}; choose one of {', '.join(METHODS)}")
+    return method
+
+
 def check_fits(method: str, hand: Hand, first: bool = False) -> bool:
     """Whether the method takes this hand on (`first`: to find one answer, which may cost less)."""
     record = TABLE[method]
@@ -41,10 +48,8 @@ def solve(
 ) -> list[Expr]:
     """The trees (no two alike) that make `target` from exactly these numbers; `first`: stop at
     one; `distinct`: one readable representative per distinct answer (what `fast` always gives)."""
-    if not isinstance(method, str) or method not in TABLE:
-        raise InputError(f"unknown method {shown(method)}; choose one of {', '.join(METHODS)}")
     # A hand is a multiset: sorting it makes the answers independent of how the cards were dealt.
-    hand, target = tuple(sorted(as_hand(numbers))), as_target(target)
+    hand, target, method = tuple(sorted(as_hand(numbers))), as_target(target), as_method(method)
     check_size(method, hand, first)
     found = TABLE[method].solve(hand, target, first=first)
     return distinct_answers(found) if distinct and method != "fast" else found
