@@ -6,9 +6,7 @@
     >>> t24.parse("8/(3-8/3)").value
     Fraction(24, 1)
 
-The core (this package's top-level modules and `t24.methods`) needs only the standard library;
-everything that draws or wires widgets lives in `t24.notebook`, which imports Jupyter,
-matplotlib and friends when it is imported itself.
+The core needs only the standard library; `t24.notebook` holds what draws (Jupyter, matplotlib).
 """
 
 __version__ = "0.2.0"  # the one place the version is written; pyproject.toml reads it from here

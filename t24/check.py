@@ -35,12 +35,8 @@ def check_answer(numbers: Sequence[int], text: str, target=24) -> Verdict:
     except ExpressionError as error:
         return Verdict(False, f"cannot read that: {error}")
     used, dealt = Counter(expr.leaves()), Counter(hand)
-    missing, extra = dealt - used, used - dealt
-    problems = []
-    if missing:
-        problems.append(f"not used: {_listing(missing)}")
-    if extra:
-        problems.append(f"extra: {_listing(extra)}")
+    wrong = (("not used", dealt - used), ("extra", used - dealt))
+    problems = [f"{word}: {_listing(cards)}" for word, cards in wrong if cards]
     if problems:
         return Verdict(False, f"use exactly {_listing(dealt)} ({'; '.join(problems)})", expr)
     try:

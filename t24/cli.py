@@ -1,18 +1,14 @@
 """The command line: `t24 solve`, `t24 check`, `t24 play` and `t24 bench`; every option is read here.
 
-Exit codes: 0 when there is an answer (or the checked answer is right, or the command did its
-work), 1 when there is none (or it is wrong), 2 for a usage error, 3 when the chosen method
-refuses a search this large (the message names one that copes), 4 when the output cannot be
-written (a full disk, a closed terminal), 130 after Ctrl-C. Every message is one line; there is
-never a traceback. When a reader stops early (`t24 solve ... | head -1`) the command ends quietly
-with the exit code of the work it did.
+Every message is one line, never a traceback; the exit codes are in `EXIT_CODES`. A reader that
+stops early (`t24 solve ... | head -1`) ends the command quietly with the code of the work done.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
+import re
 import shlex
 import sys
 from pathlib import Path
@@ -28,18 +24,9 @@ EXIT_CODES = (
     "exit codes: 0 answer found / right, 1 none / wrong, 2 usage error, "
     "3 search too large for the method, 4 output cannot be written, 130 interrupted"
 )
-# Growth past eight numbers would only record more refusals: every method refuses more than seven.
-MAX_GROWTH = 8
 CHECK_EXAMPLE = 't24 check 3 3 8 8 "8/(3-8/3)"'
 DESCRIPTION = "The 24 game: make a target from cards with + - * / and brackets."
-CHECK = "Check that an expression uses exactly the numbers and makes the target."
-PLAY = "Deal hands to solve. Type an answer; h gives a hint, s shows an answer, q quits."
 TARGET = "what to make (default 24; a fraction like 1/3 or -1/3 works)"
-BENCH = (
-    "Time every method on a sample of hands (the optimised ones on all 1820 hands of cards 1-13 "
-    "too) and growth with 2 to 6 numbers; save the results as CSV/JSON in a new folder and print "
-    "a table."
-)
 
 
 class Parser(argparse.ArgumentParser):
@@ -66,24 +53,13 @@ def _typed(convert):
     return read
 
 
-def _add(command, name, help, default=None, low=None, high=None, **options) -> None:
+def _add(command, name, help, default=None, low=None, **options) -> None:
     """One option: a False default makes a flag, an int default or a `low` a whole number."""
     if default is False:
         options["action"] = "store_true"
     elif isinstance(default, int) or low is not None:
-        options["type"] = _typed(lambda text: _whole(text, name, low, high))
+        options["type"] = _typed(lambda text: whole(text, name, low))
     command.add_argument(name, help=help, default=default, **options)
-
-
-def _whole(text: str, name: str, low: int | None, high: int | None) -> int:
-    """A whole number typed as cards are (digits 0-9), from `low` up to `high`."""
-    value = whole(text, name)
-    if low is not None and value < low:
-        raise InputError(f"{name} must be at least {low}, not {value}")
-    if high is not None and value > high:
-        why = f"every method refuses {high} different numbers, so {high} shows the limit"
-        raise InputError(f"{name} must be at most {high}, not {value}: {why}")
-    return value
 
 
 def _methods(text: str) -> list[str]:
@@ -105,10 +81,9 @@ def build_parser() -> Parser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     commands.required = True
     solve = commands.add_parser("solve", help="print every way to make the target")
-    check = commands.add_parser("check", help="check an answer", description=CHECK)
+    check = commands.add_parser("check", help="check an answer")
     play = commands.add_parser("play", help="practise: make the target from dealt cards")
     bench = commands.add_parser("bench", help="time every method and save the figures")
-    play.description, bench.description = PLAY, BENCH
     solve.add_argument("numbers", nargs="+", metavar="N", help="the cards, e.g. 3 3 8 8")
     check.add_argument("items", nargs="+", metavar="N", help=f"the cards, then {CHECK_EXAMPLE}")
     for command in solve, check, play:
@@ -116,7 +91,6 @@ def build_parser() -> Parser:
     _add(solve, "--method", "which method searches (default recursive)", "recursive", choices=TABLE)
     _add(solve, "--first", "stop at the first answer", False)
     _add(solve, "--distinct", "one answer per class of equivalent answers", False)
-    _add(solve, "--json", "print JSON: numbers, target, method, answers, counts", False)
     _add(play, "--low", "lowest card (default 1)", 1)
     _add(play, "--high", "highest card (default 13)", 13)
     _add(play, "--count", f"cards per hand, {MIN_COUNT} to {MAX_COUNT} (default 4)", 4)
@@ -130,12 +104,14 @@ def build_parser() -> Parser:
     _add(bench, "--out", "a new folder for the results (default t24-bench/<date and time>)")
     _add(bench, "--replace", "overwrite the results already in --out (not with a sample)", False)
     _add(bench, "--repeat", f"keep the fastest of N (sweeps over {SLOW_SWEEP:g} s run once)", 3, 1)
-    _add(bench, "--max-count", "growth: up to this many numbers (default 6)", 6, 2, MAX_GROWTH)
+    # Growth past eight numbers would only record refusals: every method refuses more than seven.
+    _add(bench, "--max-count", "growth: 2 to this many numbers (default 6)", 6, choices=range(2, 9))
     _add(bench, "--growth-hands", f"growth: hands per count (default {GROWTH_HANDS})", low=1)
     _add(bench, "--no-progress", "no progress bars", False)
     _add(bench, "--clock", "cpu: this process's CPU time, or wall: elapsed", "cpu", choices=CLOCKS)
-    for name, command in commands.choices.items():
+    for name, command in commands.choices.items():  # `t24 NAME --help` shows run_NAME's docstring
         command.set_defaults(run=globals()[f"run_{name}"])
+        command.description = globals()[f"run_{name}"].__doc__
     parser.commands = commands.choices
     return parser
 
@@ -144,34 +120,15 @@ def run_solve(args) -> int:
     hand = as_hand(args.numbers)
     answers = solver.solve(hand, args.target, args.method, args.first, args.distinct)
     args.outcome = FOUND if answers else NONE
-    if args.json:
-        record = TABLE[args.method]
-        target = args.target
-        print(
-            json.dumps(
-                {
-                    "numbers": list(hand),
-                    "target": target.numerator if target.denominator == 1 else describe(target),
-                    "method": args.method,
-                    "first": args.first,
-                    "distinct": args.distinct or args.method == "fast",
-                    "answers": [str(expr) for expr in answers],
-                    "counts": {
-                        "answers": len(answers),
-                        record.unit.replace(" ", "_"): record.size(hand),
-                    },
-                },
-                indent=2,
-            )
-        )
-    for expr in [] if args.json else answers:
+    for expr in answers:
         print(expr)
-    if not answers and not args.json:
+    if not answers:
         _say(f"no way to make {describe(args.target)} from {hand_text(hand)}")
     return args.outcome
 
 
 def run_check(args) -> int:
+    """Check that an expression uses exactly the numbers and makes the target."""
     if len(args.items) < 2:
         raise InputError(f"give the cards and then the expression, e.g. {CHECK_EXAMPLE}")
     *numbers, text = args.items
@@ -188,7 +145,7 @@ def run_check(args) -> int:
 
 
 def run_play(args) -> int:
-    """`t24 play`: the loop on stdin and stdout; 0 at the end, 130 after Ctrl-C."""
+    """Deal hands to solve. Type an answer; h gives a hint, s shows an answer, q quits."""
     from .game import Game, play, terminal_lines
 
     if sys.stdin is None or sys.stdin.closed:
@@ -210,47 +167,37 @@ def run_play(args) -> int:
 
 
 def run_bench(args) -> int:
-    """`t24 bench`: check the folder, run, save, print the table."""
-    from .bench import (
-        GROWTH_HANDS,
-        QUICK_HANDS,
-        QUICK_SAMPLE,
-        SAMPLE_HANDS,
-        format_table,
-        new_run_folder,
-        run_benchmark,
-    )
+    """Time every method on a sample of hands (the optimised ones on all 1820 hands of cards 1-13
+    too) and growth with 2 to 6 numbers; save the results as CSV/JSON in a new folder and print a
+    table."""
+    from . import bench
 
     if args.out is not None and not args.out.strip():
         raise InputError(
             "--out needs a folder name (leave it out for a new folder under t24-bench/)"
         )
-    out = Path(args.out) if args.out is not None else new_run_folder()
-    results = run_benchmark(
+    out = Path(args.out) if args.out is not None else bench.new_run_folder()
+    results = bench.run_benchmark(
         out=out,
         methods=args.methods,
-        hands=args.hands or (QUICK_HANDS if args.quick else None),
-        sample=args.sample or (QUICK_SAMPLE if args.quick else SAMPLE_HANDS),
+        hands=args.hands or (bench.QUICK_HANDS if args.quick else None),
+        sample=args.sample or (bench.QUICK_SAMPLE if args.quick else bench.SAMPLE_HANDS),
         repeat=args.repeat,
         growth_counts=range(2, args.max_count + 1),
-        growth_hands=args.growth_hands or (2 if args.quick else GROWTH_HANDS),
+        growth_hands=args.growth_hands or (2 if args.quick else bench.GROWTH_HANDS),
         progress=not args.no_progress,
         command=args.command_line,
         clock=args.clock,
         replace=args.replace,
     )
-    print(format_table(results))
+    print(bench.format_table(results))
     print(f"\nsaved in {out}/ (meta.json, deck.csv, growth.csv, peers.csv, summary.json)")
     return FOUND
 
 
 def _arrange(argv: list[str], parser: Parser) -> list[str]:
-    """Read the command line the way a person means it, before argparse does.
-
-    An option's value may start with '-' (`--target -1/3`, also abbreviated: `--tar -1/3`), and
-    in `t24 solve` and `t24 check` the cards and the expression may stand anywhere among the
-    options and may start with '-' (`-8*3+3+8`): they are moved after a `--`, options first.
-    """
+    """Let an option's value start with '-' (`--tar -1/3`), and move the cards and expression of
+    `solve` and `check` (anywhere, even `-8*3+3+8`) after a `--`, options first."""
     if not argv or argv[0] not in parser.commands:
         return argv
     command, rest = argv[0], iter(argv[1:])
@@ -300,7 +247,8 @@ def main(argv=None) -> int:
     except SystemExit as exit:  # --help, --version, a usage error: argparse has printed it
         return exit.code if isinstance(exit.code, int) else USAGE
     except SearchTooLarge as error:
-        _say(f"t24 {args.command}: {getattr(error, 'option_text', error)}")
+        words = re.sub(r"method='(.+?)'", r"--method \1", str(error))  # command-line words
+        _say(f"t24 {args.command}: {words}")
         return TOO_LARGE
     except InputError as error:
         _say(f"t24 {args.command}: error: {error}")

@@ -1,12 +1,5 @@
-"""The deck: every hand of four cards, and the figures a notebook and the README quote about it.
-
-The posts try hands one at a time; here the whole deck is one list: every multiset of four cards
-from 1 to 13 (1820 hands; 715 for cards 1–10, 495 for 1–9), in the order
-`itertools.combinations_with_replacement` gives, so every figure is reproducible. A hand needs a
-fraction when it makes the target but not with every intermediate value a whole number (`3 3 8 8`
-only as `8 ÷ (3 − 8 ÷ 3)`): this module computes that integer-only value set on its own, so the
-answer does not rest on the answers some solver happened to print. Standard library only.
-"""
+"""The deck: every hand of four cards (1820 for cards 1-13, 715 for 1-10, 495 for 1-9, in the
+order of `combinations_with_replacement`), and the figures the notebooks and the README quote."""
 
 from __future__ import annotations
 
@@ -15,11 +8,9 @@ from fractions import Fraction
 from functools import cache
 from itertools import combinations_with_replacement
 
-from .expr import pair_results
 from .hand import Hand, as_hand, as_target
 from .methods import fast
 from .solver import can_make, solve
-from .text import hand_text
 
 # The three decks the figures are quoted for: cards 1–9 (the posts), 1–10 and 1–13 (a full suit).
 DECKS = {"1-9": (1, 9), "1-10": (1, 10), "1-13": (1, 13)}
@@ -32,16 +23,7 @@ def deck(high: int = 13, low: int = 1, size: int = 4) -> list[Hand]:
 
 @cache
 def _integer_reachable(cards: Hand) -> frozenset[Fraction]:
-    if len(cards) == 1:
-        return frozenset(map(Fraction, cards))
-    values = set()
-    for a_cards, b_cards in fast.splits(cards):
-        if a_cards > b_cards:
-            continue  # pair_results gives both orders of a pair
-        for a in _integer_reachable(a_cards):
-            for b in _integer_reachable(b_cards):
-                values.update(v for _op, _swapped, v in pair_results(a, b) if v.denominator == 1)
-    return frozenset(values)
+    return fast.combine(cards, _integer_reachable, whole=True)
 
 
 def integer_reachable(cards: Iterable[int]) -> frozenset[Fraction]:
@@ -90,34 +72,8 @@ def target_counts(targets: Iterable = range(1, 101), high: int = 13, low: int = 
     """For each target, how many hands of the deck make it (each hand's value set built once)."""
     counts = dict.fromkeys(targets, 0)
     exact = {target: as_target(target) for target in counts}
-    for hand in deck(high, low):
-        values = fast.hand_values(hand)
+    for hand in deck(high, low):  # the parts' sets are remembered, not the 1,820 whole ones
+        values = fast.combine(hand, fast.reachable)
         for target, value in exact.items():
             counts[target] += value in values
     return counts
-
-
-def figures(target=24, decks: dict = DECKS) -> dict:
-    """The headline figures for each deck, as plain JSON-ready values."""
-    low = min(low for low, _high in decks.values())
-    high = max(high for _low, high in decks.values())
-    per_hand = distinct_counts(high, low, target)
-    fractions = [hand for hand, count in per_hand.items() if count and needs_fraction(hand, target)]
-
-    def within(hand, name):
-        return decks[name][0] <= hand[0] and hand[-1] <= decks[name][1]
-
-    return {
-        "target": str(as_target(target)),
-        "solvable": solvable_counts(target, decks),
-        "needs_fraction": {name: sum(within(hand, name) for hand in fractions) for name in decks},
-        "fraction_hands": [hand_text(hand) for hand in fractions],
-        "distinct_answers": {
-            name: sum(count for hand, count in per_hand.items() if within(hand, name))
-            for name in decks
-        },
-        "most_answers": [
-            [hand_text(hand), count]
-            for hand, count in sorted(per_hand.items(), key=lambda item: -item[1])[:10]
-        ],
-    }

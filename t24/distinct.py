@@ -1,51 +1,24 @@
-"""Distinct answers: when are two expressions the same answer?
-
-The Java post "24点解法" prints `4 5 6 7` as 28 strings with its pattern method (16 with its
-postfix method), yet a person sees two answers: (5 + 7 − 6) × 4 and (5 + 7) × (6 − 4). t24 calls
-two expressions the same answer when one can be turned into the other by
-
-* swapping the operands of `+` or `×`, and
-* regrouping inside one sum or one product, reading `a − b` as `a + (−b)` and `a ÷ b` as
-  `a × b⁻¹`.
-
-So a sum is a multiset of signed terms and a product a multiset of factors with exponent ±1:
-`a − (b − c)` ≡ `a − b + c` ≡ `c + a − b`, `a ÷ (b ÷ c)` ≡ `a × c ÷ b`, and
-`(5 + 7) × (6 − 4)` ≡ `(6 − 4) × (7 + 5)`. Nothing else is identified: `(a − b) × (c − d)` and
-`(b − a) × (d − c)` stay different (no signs move between factors), as do `x × 1` and `x ÷ 1`,
-and `2 + 2` and `2 × 2`. The canonical form is a nested, sorted tuple; every method's answers
-map to the same forms, so `solve(..., distinct=True)` gives the same list whatever the method.
-
-Each class is shown by one readable representative built from the form alone: no unary minus,
-fewest brackets, positive terms before negative ones and factors before divisors, larger values
-first.
-
-Notebook 06-distinct-answers builds this form in three steps (sort the operands, flatten, sign
-the items) and checks it against `canonical`; sympy's "same function of the cards" is coarser.
-"""
+"""Distinct answers: the same answer up to swapping the operands of + and × and regrouping one
+sum or product (a − b read as a + (−b), a ÷ b as a × b⁻¹); nothing else is identified. The
+canonical form is a nested sorted tuple; each class shows one readable representative."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .expr import BinOp, Expr, Num, value_or_none
+from .expr import BinOp, DivisionByZero, Expr, Num
 
 Key = tuple  # ("n", int) | ("+", ((sign, Key), ...)) | ("*", ((exponent, Key), ...))
 
 _KIND = {"+": "+", "-": "+", "*": "*", "/": "*"}
 
 
-def _items(key: Key, kind: str, sign: int) -> list:
-    """The signed items a sub-form contributes to a sum or product of this kind."""
-    if key[0] == kind:
-        return [(s * sign, k) for s, k in key[1]]
-    return [(sign, key)]
-
-
 def combine_key(op: str, left: Key, right: Key) -> Key:
-    """The canonical form of `left op right`, from the forms of its operands."""
-    kind = _KIND[op]
-    sign = -1 if op in "-/" else 1
-    return (kind, tuple(sorted(_items(left, kind, 1) + _items(right, kind, sign))))
+    """The canonical form of `left op right`: a sum or product takes in its operands' items."""
+    kind, items = _KIND[op], []
+    for key, sign in ((left, 1), (right, -1 if op in "-/" else 1)):
+        items += [(s * sign, k) for s, k in key[1]] if key[0] == kind else [(sign, key)]
+    return (kind, tuple(sorted(items)))
 
 
 def canonical(expr: Expr) -> Key:
@@ -59,8 +32,10 @@ def _order(exprs: list[Expr]) -> list[Expr]:
     """Larger values first; equal values (or no value, after x/0) in a fixed textual order."""
 
     def key(expr: Expr):
-        value = value_or_none(expr)
-        return (value is None, -(value or 0), str(expr))
+        try:
+            return (False, -expr.value, str(expr))
+        except DivisionByZero:
+            return (True, 0, str(expr))
 
     return sorted(exprs, key=key)
 

@@ -1,15 +1,7 @@
-"""The one exact model of an arithmetic expression that every part of t24 shares.
+"""The one exact expression: a frozen tree of `Num` and `BinOp`, its `value` a `Fraction`.
 
-An expression is an immutable tree: integer leaves (`Num`) and binary nodes (`BinOp`) for
-`+ - * /`. Its `value` is an exact `fractions.Fraction`, so `8 / (3 - 8 / 3)` is 24, not
-23.99999999999999. `str(expr)` prints infix with the fewest brackets that keep the tree:
-a child is bracketed when its operator binds more loosely than its parent's, and the right
-operand is also bracketed at equal precedence (`7 - (6 - 5)`, `8 / (3 - 8 / 3)`), because
-without them the text would read back as another tree. The converter in "24点解法"
-forgets that second rule and prints `7 - 6 - 5` for `7 6 5 - -`.
-
-LaTeX comes from the same tree (sympy's printer would rewrite `-` and `/`), and
-`to_sympy()` hands the value to sympy for an independent exact check.
+`str` brackets a child that binds more loosely than its parent, the right one also at equal
+precedence (`7 - (6 - 5)`), which the converter in "24点解法" forgets (`7 - 6 - 5`).
 """
 
 from __future__ import annotations
@@ -21,13 +13,11 @@ from fractions import Fraction
 
 from .hand import InputError
 
-# The one operator table: every evaluator (exact values, sympy, the compiled and fast methods) uses it.
 OPS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv}
 PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
 UNICODE_SYMBOLS = {"+": "+", "-": "\u2212", "*": "\u00d7", "/": "\u00f7"}
 LATEX_SYMBOLS = {"+": "+", "-": "-", "*": r"\times", "/": r"\div"}
 SIX_RESULTS = (("+", False), ("-", False), ("-", True), ("*", False), ("/", False), ("/", True))
-ATOM = 3  # precedence of a leaf: never needs brackets of its own
 
 
 class ExpressionError(InputError):
@@ -38,19 +28,8 @@ class DivisionByZero(ExpressionError, ZeroDivisionError):
     """An expression divides by something that is exactly zero."""
 
 
-def apply(op: str, left: Fraction, right: Fraction) -> Fraction:
-    """Apply one of `+ - * /` exactly; dividing by zero raises DivisionByZero."""
-    if op == "/" and right == 0:
-        raise DivisionByZero("division by zero")
-    return OPS[op](Fraction(left), right)
-
-
 def pair_results(a, b) -> Iterator[tuple[str, bool, object]]:
-    """The six results of a pair, in the posts' order: a+b, a-b, b-a, a*b, a/b, b/a.
-
-    Yields `(op, swapped, value)`, where `swapped` means the value is `b op a`; a division by
-    zero is skipped.
-    """
+    """`(op, swapped, value)` for a+b, a-b, b-a, a*b, a/b, b/a (the posts' order), skipping x/0."""
     for op, swapped in SIX_RESULTS:
         left, right = (b, a) if swapped else (a, b)
         if op != "/" or right != 0:
@@ -66,20 +45,28 @@ class _Tree:
     """What every expression does the same way, leaf or node."""
 
     def __str__(self) -> str:
-        return self.format()
-
-    def format(self, symbols: dict | None = None) -> str:
-        """Infix text; `symbols` maps operators to other glyphs (see `pretty`)."""
-        return _show(self, symbols or {})
+        return _show(self, {})
 
     def pretty(self) -> str:
         """Infix text with the typographic symbols − × ÷."""
-        return self.format(UNICODE_SYMBOLS)
+        return _show(self, UNICODE_SYMBOLS)
 
     def to_latex(self) -> str:
-        """LaTeX for `IPython.display.Math`: a / b is \\frac{a}{b}, a fraction in a fraction a
-        \\dfrac, so 8/3 in 8 / (3 - 8 / 3) stays as large as the rest on a projector."""
+        """LaTeX for `IPython.display.Math`; a fraction in a fraction is a \\dfrac (large enough)."""
         return _show(self, LATEX_SYMBOLS, latex=True)
+
+    def postfix(self) -> tuple:
+        """The expression in postfix (reverse Polish) order."""
+        if isinstance(self, Num):
+            return (self.n,)
+        return self.left.postfix() + self.right.postfix() + (self.op,)
+
+    def nodes(self) -> Iterator[Expr]:
+        """Every node, parents before children."""
+        yield self
+        if isinstance(self, BinOp):
+            yield from self.left.nodes()
+            yield from self.right.nodes()
 
     def leaves(self) -> tuple[int, ...]:
         """The integers used, left to right."""
@@ -109,13 +96,6 @@ class Num(_Tree):
         """The leaf's exact value."""
         return Fraction(self.n)
 
-    def postfix(self) -> tuple:
-        """The expression in postfix (reverse Polish) order."""
-        return (self.n,)
-
-    def nodes(self) -> Iterator[Expr]:
-        yield self
-
 
 @dataclass(frozen=True)
 class BinOp(_Tree):
@@ -132,27 +112,17 @@ class BinOp(_Tree):
     @property
     def value(self) -> Fraction:
         """The exact value; raises DivisionByZero if any divisor is zero."""
-        return apply(self.op, self.left.value, self.right.value)
-
-    def postfix(self) -> tuple:
-        return self.left.postfix() + self.right.postfix() + (self.op,)
-
-    def nodes(self) -> Iterator[Expr]:
-        """Every node, parents before children."""
-        yield self
-        yield from self.left.nodes()
-        yield from self.right.nodes()
+        left, right = self.left.value, self.right.value
+        if self.op == "/" and right == 0:
+            raise DivisionByZero("division by zero")
+        return OPS[self.op](left, right)
 
 
 Expr = Num | BinOp
 
 
 def _show(expr: Expr, symbols: dict, latex: bool = False, inside: bool = False) -> str:
-    """Infix text (or LaTeX) with the fewest brackets: one precedence table decides for all three.
-
-    A child is bracketed when it binds more loosely than its parent, the right one also when it
-    binds equally; in LaTeX a fraction bar groups its operands, so a fraction needs no brackets.
-    """
+    """Infix text (or LaTeX, where a fraction bar groups its operands) with the fewest brackets."""
     if isinstance(expr, Num):
         return f"({expr.n})" if expr.n < 0 else str(expr.n)
     fraction = latex and expr.op == "/"
@@ -168,7 +138,7 @@ def _show(expr: Expr, symbols: dict, latex: bool = False, inside: bool = False) 
 
 def _binds(expr: Expr, latex: bool) -> int:
     """How tightly an operand holds together: a leaf (and in LaTeX a fraction) needs no brackets."""
-    return ATOM if isinstance(expr, Num) or latex and expr.op == "/" else PRECEDENCE[expr.op]
+    return 3 if isinstance(expr, Num) or latex and expr.op == "/" else PRECEDENCE[expr.op]
 
 
 def value_latex(value: Fraction) -> str:
@@ -177,11 +147,3 @@ def value_latex(value: Fraction) -> str:
         return str(value.numerator)
     sign = "-" if value < 0 else ""
     return rf"{sign}\frac{{{abs(value.numerator)}}}{{{value.denominator}}}"
-
-
-def value_or_none(expr: Expr) -> Fraction | None:
-    """The exact value, or None when the expression divides by zero."""
-    try:
-        return expr.value
-    except DivisionByZero:
-        return None

@@ -1,20 +1,6 @@
-"""Hands, targets and the checks every solver makes on them before searching.
-
-A hand is a tuple of integers (cards above 9, zero and negative numbers are all allowed); a
-target is an exact `Fraction` (24, -3, 1/3 ...). Typed numbers follow one grammar, the same for
-cards, targets and the numbers in an expression (`t24.parse`):
-
-- digits are the ASCII digits 0-9 only (`３` or `٣` is refused, not read as 3);
-- a minus sign is `-`, `−` (U+2212) or `–` (en dash); a card or a target may also start with `+`;
-- leading zeros are fine (`08` is 8), but at most `MAX_DIGITS` digits count (also for a target's
-  numerator and denominator, and for ints, which are compared with 10**MAX_DIGITS);
-- a target is an integer or a fraction `a/b` (`-1/3`); whitespace around a number is fine, inside
-  it is not (`1 2/3` is refused, not read as 12/3).
-
-Ints, any `numbers.Integral` (numpy integers too) and whole `Decimal`s are cards; any
-`numbers.Rational` or `Decimal` is a target, taken exactly. Anything else (bool, float, bytes, text outside the grammar) is refused with an
-`InputError` whose one-line message says why, so the command line and the widgets can show it.
-"""
+"""Hands and targets, checked before any search, and the one grammar of typed numbers: digits
+0-9 only (`３` is refused), at most `MAX_DIGITS` after leading zeros, a minus sign `-`, `−` or
+`–`, a target maybe `a/b`; anything else gets an `InputError` whose one line says why."""
 
 from __future__ import annotations
 
@@ -26,15 +12,14 @@ from collections.abc import Iterable
 from decimal import Decimal
 from fractions import Fraction
 
-from .text import not_a_digit, shown, too_long
+from .text import not_a_digit, shown
 
 Hand = tuple[int, ...]
 
 MAX_DIGITS = 100
 MAX_CARDS = 100  # cards read from any iterable: more is refused before reading further
-DIGITS = "0123456789"
 MINUS_SIGNS = "-\u2212\u2013"  # hyphen-minus, minus sign, en dash
-TOO_LONG = too_long(MAX_DIGITS)
+TOO_LONG = f"number too long: at most {MAX_DIGITS} digits"
 
 _BOUND = 10**MAX_DIGITS  # the smallest number with one digit too many
 # [0-9], not \d: \d matches every script's digits
@@ -62,19 +47,21 @@ def _read(text: str, refusal: str) -> tuple[int, int | None]:
     """A typed integer or fraction in the one grammar: (numerator, denominator or None)."""
     match = _NUMBER.fullmatch(text.strip())
     if match is None:
-        char = next((char for char in text if char.isnumeric() and char not in DIGITS), None)
+        char = next((char for char in text if char.isnumeric() and not char.isascii()), None)
         raise InputError(not_a_digit(char) if char else refusal)
     sign, numerator, denominator = match.groups()
     sign = -1 if sign and sign in MINUS_SIGNS else 1
     return sign * int(significant(numerator)), denominator and int(significant(denominator))
 
 
-def whole(text: str, what: str) -> int:
-    """A typed whole number (the digits 0-9, an optional sign), or InputError naming `what`."""
+def whole(text: str, what: str, low: int | None = None) -> int:
+    """A typed whole number (the digits 0-9, an optional sign), at least `low`, or InputError."""
     refusal = f"{what} {shown(text)} is not a whole number"
     number, denominator = _read(text, refusal)
     if denominator is not None:
         raise InputError(refusal)
+    if low is not None and number < low:
+        raise InputError(f"{what} must be at least {low}, not {number}")
     return number
 
 
@@ -90,12 +77,6 @@ def _exact(value) -> Fraction | None:
     if not all(-_BOUND < part < _BOUND for part in parts):
         raise InputError(TOO_LONG)
     return Fraction(*parts)  # plain ints, whatever integer type came in
-
-
-def _is_float(value) -> bool:
-    return isinstance(value, numbers.Real) and not isinstance(
-        value, (bool, Decimal, numbers.Rational)
-    )
 
 
 def as_hand(numbers: Iterable) -> Hand:
@@ -123,7 +104,7 @@ def _as_int(item) -> int:
     value = _exact(item)
     if value is not None and value.denominator == 1:
         return value.numerator
-    if _is_float(item) and float(item).is_integer():
+    if isinstance(item, float) and item.is_integer():
         raise InputError(f"{float(item)!r} is a float; cards are whole numbers like 3")
     raise InputError(f"{shown(item)} is not a whole number (cards are integers like 3 or 12)")
 
@@ -139,7 +120,7 @@ def as_target(target) -> Fraction:
     value = _exact(target)
     if value is not None:
         return value
-    if _is_float(target):
+    if isinstance(target, float):
         raise InputError(f"target {shown(target)} is a float; give it exactly: {_TARGET_HINT}")
     raise InputError(f"{refusal}: {_TARGET_HINT}")
 

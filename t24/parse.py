@@ -1,19 +1,8 @@
-"""Reading what a person types into an expression tree, safely.
+"""Reading a typed expression into a tree, safely: checked, then `ast.parse`d, never evaluated.
 
-Text is never evaluated. It is checked character by character, its brackets are matched, and
-only then is it handed to Python's own parser (`ast.parse`), whose tree is walked node by node:
-integers and `+ - * /` are kept, everything else is refused with a one-line message that says
-what is wrong and where (a 1-based column). Limits on length, depth and digits mean no text can
-make the parser or the arithmetic run away (`9**9**9` is refused before anything is computed).
-
-Accepted: numbers, `+ - * /`, the symbols `× ÷ · ⋅ x X ∗ ∕`, round or square brackets (each
-closed by its own kind), spaces. Numbers follow the grammar of cards and targets (`t24.hand`):
-the digits 0-9 only, at most `MAX_DIGITS` of them, leading zeros allowed (`08` is 8), and the
-minus signs `-`, `−` and `–`. A negative card is written as a bracketed literal, `(-3)`, which is
-how `str` prints one; any other unary minus is refused, `-3 + 5` and `(-(3))` too: a minus sign
-before a bracket would negate an expression, which no card is. Two operators in a row (`3××8`) are
-refused as such; `**` typed as such is refused as a power.
-"""
+Integers and `+ - * /` (also `× ÷ · x`, square brackets) are kept, a negative card only as
+`(-3)`; the rest is refused in one line naming a 1-based column. Limits on length, depth and
+digits mean no text makes the parser or the arithmetic run away."""
 
 from __future__ import annotations
 
@@ -91,33 +80,26 @@ def _check_brackets(clean: str) -> None:
     """Each bracket closes the last one opened, of its own kind; at most MAX_DEPTH deep."""
     opened: list[tuple[str, int]] = []
     for column, char in enumerate(clean, start=1):
+        why = ""
         if char in "([":
             opened.append((char, column))
             if len(opened) > MAX_DEPTH:
-                raise ExpressionError(
-                    f"column {column}: brackets nested too deeply (at most {MAX_DEPTH})"
-                )
+                why = f"brackets nested too deeply (at most {MAX_DEPTH})"
+        elif char in _CLOSING and not opened:
+            why = f"'{char}' has no matching '{_CLOSING[char]}'"
         elif char in _CLOSING:
-            if not opened:
-                raise ExpressionError(
-                    f"column {column}: '{char}' has no matching '{_CLOSING[char]}'"
-                )
             kind, start = opened.pop()
             if kind != _CLOSING[char]:
-                raise ExpressionError(
-                    f"column {column}: '{char}' closes '{kind}' from column {start}"
-                )
+                why = f"'{char}' closes '{kind}' from column {start}"
+        if why:
+            raise ExpressionError(f"column {column}: {why}")
     if opened:
         kind, start = opened[-1]
         raise ExpressionError(f"column {start}: '{kind}' is never closed")
 
 
 def _check_operators(text: str, clean: str) -> None:
-    """Refuse `3××8` or `3 * / 8` as two operators in a row (not as the power `**` it would read as).
-
-    A `*` or `/` must not follow another operator. Only `**` and `//` typed exactly so are left
-    to the parser, which names them (power, floor division).
-    """
+    """Refuse `3××8` or `3 * / 8` as two operators in a row; `**` and `//` typed so are named."""
     for pair in _OPERATOR_PAIR.finditer(clean):
         first, second = pair.start(), pair.end(1) - 1
         if second == first + 1 and text[first] == text[second] == clean[second]:

@@ -1,11 +1,5 @@
-"""One entry point for every method: `solve(hand, target, method)` and `can_make(hand, target)`.
-
-Each method lives in its own module under `t24.methods`; this one checks the input once, sorts
-the hand, checks the search's size against the method's record and refuses at once
-(`SearchTooLarge`) before any work, then runs the method of that name. With `distinct=True` it
-keeps one readable representative per answer (see `t24.distinct`), so the methods can be
-compared answer for answer.
-"""
+"""One entry point for every method: checks the input, refuses a search too large before any work
+(`SearchTooLarge`, naming a method that copes), and runs the method of that name."""
 
 from __future__ import annotations
 
@@ -15,7 +9,7 @@ from .distinct import distinct as distinct_answers
 from .expr import Expr
 from .hand import Hand, InputError, SearchTooLarge, as_hand, as_target
 from .methods import METHODS, TABLE, fast
-from .text import shown, too_large
+from .text import amount, plural, shown
 
 
 def as_method(method) -> str:
@@ -25,27 +19,24 @@ def as_method(method) -> str:
     return method
 
 
-def check_size(method: str, hand: Hand, first: bool = False) -> int:
-    """The method's size for this hand; past its limit, refuse naming the first method that copes.
+def check_fits(method: str, hand: Hand, first: bool = False) -> bool:
+    """Whether the method takes this hand on (`first`: to find one answer, which may cost less)."""
+    record = TABLE[method]
+    return (first and record.first_size or record.size)(hand) <= record.limit
 
-    `first`: the size of looking for one answer (or a yes/no), where a method knows it is less.
-    """
+
+def check_size(method: str, hand: Hand, first: bool = False) -> None:
+    """Refuse a hand past the method's limit, naming the first method that copes (the command
+    line rewrites `method='x'` as `--method x`)."""
     record = TABLE[method]
     size = (first and record.first_size or record.size)(hand)
     if size > record.limit:
-        copes = (m for m in record.instead if check_fits(m, hand, first))
-        instead = next(copes, None)
-        words = (method, size, record.unit, len(hand), record.limit, instead)
-        error = SearchTooLarge(too_large(*words, option=False))
-        error.option_text = too_large(*words, option=True)  # the same, in command-line words
-        raise error
-    return size
-
-
-def check_fits(method: str, hand: Hand, first: bool = False) -> bool:
-    """Whether the method takes this hand on (in first-answer mode when `first`)."""
-    record = TABLE[method]
-    return (first and record.first_size or record.size)(hand) <= record.limit
+        instead = next((m for m in record.instead if check_fits(m, hand, first)), None)
+        cope = f"use method={instead!r} for hands" if instead else "no method takes a hand"
+        tries = f"{plural(size, record.unit[:-1], record.unit)} for {plural(len(hand), 'number')}"
+        raise SearchTooLarge(
+            f"method={method!r} would try {tries} (at most {amount(record.limit)}); {cope} this large"
+        )
 
 
 def solve(
@@ -55,11 +46,8 @@ def solve(
     first: bool = False,
     distinct: bool = False,
 ) -> list[Expr]:
-    """The expression trees (no two alike) that make `target` from exactly these numbers.
-
-    `first=True` stops at the first answer; `distinct=True` keeps one readable representative
-    per distinct answer, the same list whatever the method (`fast` always gives that list).
-    """
+    """The trees (no two alike) that make `target` from exactly these numbers; `first`: stop at
+    one; `distinct`: one readable representative per distinct answer (what `fast` always gives)."""
     # A hand is a multiset: sorting it makes the answers independent of how the cards were dealt.
     hand, target, method = tuple(sorted(as_hand(numbers))), as_target(target), as_method(method)
     check_size(method, hand, first)

@@ -1,9 +1,4 @@
-"""Words for numbers, shared by the command line, the game and the notebooks.
-
-One place for how t24 writes a hand (`3 3 8 8`), a value (`24`, `-3`, `7/2`), a count with its
-noun (`1 candidate`, `7,680 candidates`) and a duration (`0.75 ms`, `2.9 s`), so every message
-and every table says them the same way. Standard library only.
-"""
+"""Words for hands, values, counts and durations, so every message says them the same way."""
 
 from __future__ import annotations
 
@@ -17,10 +12,8 @@ FACES = {11: "J", 12: "Q", 13: "K"}
 
 
 def describe(value: Fraction) -> str:
-    """A value as a person writes it: 24, -3, 7/2."""
-    return (
-        str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
-    )
+    """A value as a person writes it: 24, -3, 7/2 (what `str` of a Fraction gives)."""
+    return str(value)
 
 
 def hand_text(hand: Sequence[int], faces: bool = False) -> str:
@@ -64,24 +57,3 @@ def not_a_digit(char: str) -> str:
     """The refusal for a digit from another script, the same for cards, targets and expressions."""
     quoted = f"'{char}'" if char.isprintable() else repr(char)
     return f"{quoted} is not a digit 0-9: type numbers with the digits 0-9"
-
-
-def too_long(digits: int) -> str:
-    """The refusal for a number with too many digits."""
-    return f"number too long: at most {digits} digits"
-
-
-def too_large(
-    method: str, size: int, unit: str, count: int, limit: int, instead: str | None, option: bool
-) -> str:
-    """Why a method refuses a hand, and which method copes (`option`: in command-line words)."""
-    name = (lambda m: f"--method {m}") if option else (lambda m: f"method={m!r}")
-    cope = (
-        f"use {name(instead)} for hands this large"
-        if instead
-        else "no method takes a hand this large"
-    )
-    return (
-        f"{name(method)} would try {plural(size, unit[:-1], unit)} for {plural(count, 'number')} "
-        f"(at most {amount(limit)}); {cope}"
-    )

@@ -1,15 +1,6 @@
-"""The pattern and postfix methods compiled: the same candidates, each compiled once.
-
-`patterns` and `postfix` build every candidate for every ordering of the hand and evaluate it,
-as the posts do: clear, and slow. Yet both try the same few hundred operator-filled shapes for
-every ordering. So the variants here, `patterns-compiled` and `postfix-compiled`, compile each
-candidate once into a *template* (a tree whose leaves are slot numbers 0..n-1), merge all
-templates into one table of distinct sub-expressions, and evaluate the table once per ordering:
-a sub-expression that a hundred templates share is computed once. They find exactly the trees
-their as-written methods find, in the same order.
-
-The arithmetic is exact on unreduced integer pairs (numerator, denominator): no gcd, no rounding,
-so this screen can miss nothing; each hit is then confirmed with `Fraction`.
+"""`patterns-compiled` and `postfix-compiled`: the as-written candidates, each compiled once into
+a template (leaves are slots 0..n-1) sharing one table of sub-expressions, evaluated per ordering
+on unreduced integer pairs (no rounding: the screen misses nothing); hits confirmed by `Fraction`.
 """
 
 from __future__ import annotations
@@ -19,7 +10,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache, partial
 
-from ..expr import BinOp, Expr, Num
+from ..expr import Expr, Num
 from ..hand import orderings
 from ..parse import parse
 from . import patterns, postfix
@@ -31,15 +22,6 @@ PAIR_OPS = {
     "*": lambda p, q, r, s: (p * r, q * s),
     "/": lambda p, q, r, s: (p * s, q * r) if r else None,
 }
-
-
-def instantiate(template: Expr, numbers: Sequence[int]) -> Expr:
-    """Put the numbers into a template's slots (its leaves) and return the expression tree."""
-    if isinstance(template, Num):
-        return Num(numbers[template.n])
-    return BinOp(
-        template.op, instantiate(template.left, numbers), instantiate(template.right, numbers)
-    )
 
 
 class CompiledTemplates:
@@ -71,12 +53,11 @@ class CompiledTemplates:
                 x, y = values[a], values[b]
                 values.append(None if x is None or y is None else PAIR_OPS[op](*x, *y))
         num, den = target.numerator, target.denominator
-        hit = {
-            root
-            for root in set(self.roots)
+        return [
+            index
+            for index, root in enumerate(self.roots)
             if values[root] and values[root][0] * den == num * values[root][1]
-        }
-        return [index for index, root in enumerate(self.roots) if root in hit] if hit else []
+        ]
 
 
 @cache
@@ -85,22 +66,16 @@ def table(method: str, count: int) -> CompiledTemplates:
     slots = list(range(count))
     choices = list(itertools.product(patterns.OPERATORS, repeat=count - 1))
     if method == "patterns":
-        texts = (
-            patterns.fill(shape, slots, ops)
-            for shape in patterns.patterns_for(count)
-            for ops in choices
-        )
+        shapes = patterns.patterns_for(count)
+        texts = (patterns.fill(shape, slots, ops) for shape in shapes for ops in choices)
         return CompiledTemplates([parse(text) for text in texts])
     orders = (order for ops in choices for order in postfix.stack_orders(slots, ops))
     return CompiledTemplates([postfix.to_infix(order) for order in orders])
 
 
 def solve(method: str, hand: Sequence[int], target: Fraction, first: bool = False) -> list[Expr]:
-    """The as-written method's trees, in its loops' order, each candidate compiled once.
-
-    The pattern loops run pattern, ordering, operators; the postfix loops ordering, then the
-    candidates (operators, stack order): a hit's place is (group, ordering, place in the group).
-    """
+    """The as-written method's trees in its loops' order: a hit's place is (group, ordering, place
+    in the group), the groups being patterns (then operators) or all postfix candidates."""
     compiled = table(method, len(hand))
     group = 4 ** (len(hand) - 1) if method == "patterns" else len(compiled.templates)
     hits = sorted(
@@ -110,7 +85,8 @@ def solve(method: str, hand: Sequence[int], target: Fraction, first: bool = Fals
     )
     found: dict[Expr, None] = {}
     for part, _, rest, numbers in hits[:1] if first else hits:
-        expr = instantiate(compiled.templates[part * group + rest], numbers)
+        slots = compiled.templates[part * group + rest].postfix()
+        expr = postfix.to_infix([numbers[t] if isinstance(t, int) else t for t in slots])
         if expr.value != target:  # the screen and Fraction disagree: a bug, never an answer
             raise RuntimeError(f"the template screen and Fraction disagree on {expr}")
         found.setdefault(expr)

@@ -1,22 +1,5 @@
-"""A fourth method, "fast": memoise over sub-multisets of the hand (no post does this).
-
-The brute-force methods rebuild the same pieces again and again: every one of the 3,888 final
-numbers of the recursive search for four cards is made from a handful of pair values. Norvig's
-Countdown notebook splits the numbers in order; here any sub-multiset of the hand may be split
-off, since the cards can be used in any order.
-
-* `reachable(cards)` is every value the cards can make, computed once per sub-multiset (and
-  remembered across calls, since hands share sub-multisets).
-* `can_make(cards, target)` never builds the full set for the whole hand: for each split into
-  A and B it asks, for each value a that A can make, which value b of B would finish the job
-  (t − a, a − t, t + a, t ÷ a, a ÷ t, t × a) and whether B can make it. That is a set look-up
-  for small B and the same question one level down for larger B, and it stops at the first yes.
-* `solve` rebuilds only the expressions on the way to the target, one per distinct answer (see
-  `t24.distinct`): it keeps one tree per canonical form at every level, since the form of
-  `x op y` depends only on the forms of x and y.
-
-Everything is exact `Fraction` arithmetic.
-"""
+"""A fourth method, "fast": the values of every sub-multiset, remembered (no post does this).
+`answers` keeps canonical forms (`t24.distinct`): the form of `x op y` depends only on theirs."""
 
 from __future__ import annotations
 
@@ -48,15 +31,21 @@ def splits(cards: Cards) -> tuple[tuple[Cards, Cards], ...]:
 @lru_cache(maxsize=100_000)
 def reachable(cards: Cards) -> frozenset[Fraction]:
     """Every value these cards make, each card used once."""
+    return combine(cards, reachable)
+
+
+def combine(cards: Cards, values_of, whole: bool = False) -> frozenset[Fraction]:
+    """Every value of the cards from the values `values_of` gives their parts (`whole`: only the
+    whole numbers; with a `values_of` that keeps only those too, every step is a whole number)."""
     if len(cards) == 1:
         return frozenset((Fraction(cards[0]),))
     values = set()
     for a_cards, b_cards in splits(cards):
         if a_cards <= b_cards:  # a+b and b+a are one split; the six results cover both orders
-            for a in reachable(a_cards):
-                for b in reachable(b_cards):
+            for a in values_of(a_cards):
+                for b in values_of(b_cards):
                     values.update(value for _op, _swapped, value in pair_results(a, b))
-    return frozenset(values)
+    return frozenset(v for v in values if v.denominator == 1) if whole else frozenset(values)
 
 
 def partners(a: Fraction, target: Fraction) -> list[tuple[str, bool, object]]:
@@ -71,18 +60,8 @@ def partners(a: Fraction, target: Fraction) -> list[tuple[str, bool, object]]:
     return needed
 
 
-@lru_cache(maxsize=100_000)
-def _smaller_sides(cards: Cards) -> tuple[tuple[Cards, Cards], ...]:
-    """The splits whose first part is no larger than the second: the side to enumerate."""
-    return tuple((a, b) for a, b in splits(cards) if len(a) <= len(b))
-
-
 def full_set_size(count: int) -> int:
-    """Up to which size `makes` builds a sub-multiset's whole value set instead of asking again.
-
-    Four cards: sets of three (at most a few hundred values each). Six or seven cards: sets of
-    four, since asking a four-card question for every partner value would cost far more.
-    """
+    """Up to which size `makes` looks a value up in a part's whole set instead of asking again."""
     return 3 if count <= 5 else 4
 
 
@@ -91,74 +70,59 @@ def makes(cards: Cards, target: Fraction, small: int = 3) -> bool:
     """Whether these cards make the target (memoised, stops at the first yes)."""
     if len(cards) <= small:
         return target in reachable(cards)
-    for a_cards, b_cards in _smaller_sides(cards):
+    return next(_ways(cards, target, small), None) is not None
+
+
+def _ways(cards: Cards, target: Fraction, small: int):
+    """Each last step that makes the target: (op, swapped, A, a, B, b), a made by A and b by B."""
+    for a_cards, b_cards in splits(cards):
+        if len(a_cards) > len(b_cards):
+            continue  # enumerate the values of the smaller part
         # A small B answers by a set look-up; a larger one asks the same question one level down.
         b_values = reachable(b_cards) if len(b_cards) <= small else None
         for a in reachable(a_cards):
-            for _op, _swapped, b in partners(a, target):
-                if b is ANY or (b is ANY_NONZERO and any(b_cards)):
-                    return True
-                if isinstance(b, Fraction) and (
-                    b in b_values if b_values is not None else makes(b_cards, b, small)
-                ):
-                    return True
-    return False
+            for op, swapped, b in partners(a, target):
+                if isinstance(b, Fraction):
+                    found = b in b_values if b_values is not None else makes(b_cards, b, small)
+                else:  # target 0 from a = 0: any value of B will do (ANY_NONZERO: a nonzero one)
+                    found = b is ANY or any(b_cards)
+                if found:
+                    yield op, swapped, a_cards, a, b_cards, b
+
+
+def _values(b_cards: Cards, b) -> list:
+    """The values of B a way needs: b itself, or every (nonzero) value for ANY (ANY_NONZERO)."""
+    return [b] if isinstance(b, Fraction) else [v for v in reachable(b_cards) if v or b is ANY]
 
 
 @lru_cache(maxsize=50_000)
-def answers(cards: Cards, target: Fraction, small: int = 3) -> dict[Key, Expr]:
-    """One expression per distinct answer that makes the target from these cards."""
+def answers(cards: Cards, target: Fraction, small: int = 3) -> frozenset[Key]:
+    """The canonical form of every distinct answer that makes the target from these cards."""
     if len(cards) == 1:
-        return {("n", cards[0]): Num(cards[0])} if cards[0] == target else {}
-    found: dict[Key, Expr] = {}
-    for a_cards, b_cards in _smaller_sides(cards):
-        for a in reachable(a_cards):
-            for op, swapped, b in partners(a, target):
-                if isinstance(b, Fraction):
-                    bs = [b] if makes(b_cards, b, small) else []
-                else:  # target 0 from a = 0: every (nonzero) value of B will do
-                    bs = [v for v in reachable(b_cards) if v or b is ANY]
-                for b_value in bs:
-                    for x_key, x in answers(a_cards, a, small).items():
-                        for y_key, y in answers(b_cards, b_value, small).items():
-                            keys = (y_key, x_key) if swapped else (x_key, y_key)
-                            found.setdefault(combine_key(op, *keys), join(op, swapped, x, y))
-    return found
+        return frozenset([("n", cards[0])] if cards[0] == target else [])
+    found = set()
+    for op, swapped, a_cards, a, b_cards, b in _ways(cards, target, small):
+        for b_value in _values(b_cards, b):
+            for x in answers(a_cards, a, small):
+                for y in answers(b_cards, b_value, small):
+                    found.add(combine_key(op, *((y, x) if swapped else (x, y))))
+    return frozenset(found)
 
 
 def one_answer(cards: Cards, target: Fraction, small: int = 3) -> Expr | None:
     """Some expression that makes the target, found without listing the others."""
     if len(cards) == 1:
         return Num(cards[0]) if cards[0] == target else None
-    for a_cards, b_cards in _smaller_sides(cards):
-        for a in reachable(a_cards):
-            for op, swapped, b in partners(a, target):
-                if isinstance(b, Fraction):
-                    if not makes(b_cards, b, small):
-                        continue
-                elif b is ANY or any(b_cards):
-                    b = next(v for v in sorted(reachable(b_cards), reverse=True) if v or b is ANY)
-                else:
-                    continue
-                x, y = one_answer(a_cards, a, small), one_answer(b_cards, b, small)
-                return join(op, swapped, x, y)
+    for op, swapped, a_cards, a, b_cards, b in _ways(cards, target, small):
+        b = max(_values(b_cards, b))
+        return join(op, swapped, one_answer(a_cards, a, small), one_answer(b_cards, b, small))
     return None
 
 
 def clear_caches() -> None:
     """Forget every remembered sub-multiset, so the next call pays what a fresh process pays."""
-    for cached in (splits, reachable, _smaller_sides, makes, answers):
+    for cached in (splits, reachable, makes, answers):
         cached.cache_clear()
-
-
-def hand_values(hand: Sequence[int]) -> frozenset[Fraction]:
-    """Every value the whole hand makes (exact), without remembering the whole hand's own set.
-
-    The parts come from the memo; the 1,820 sets of a whole deck would hold about a million
-    fractions, so the top level is computed and not kept.
-    """
-    cards = tuple(sorted(hand))
-    return reachable(cards) if len(cards) == 1 else reachable.__wrapped__(cards)
 
 
 def can_make(hand: Sequence[int], target: Fraction) -> bool:

@@ -1,13 +1,7 @@
-"""Approach 1, pattern strings, as "24点解法" (part one) runs it.
-
-The post writes down the 11 ways to place four numbers `n` and three operators `o` with none,
-one or two pairs of brackets, then runs three loops: for each pattern, for each ordering of the
-cards (repeats skipped), for each of the 4 × 4 × 4 = 64 operator triples, it fills the pattern
-into text and evaluates the text, keeping the texts that make 24. `search` is those loops.
-
-What t24 changes: the text is read by t24's parser (never `eval`) and computed with exact
-fractions, not a script engine and a 0.001 tolerance; numbers of any size (the post filled single
-characters, so cards stopped at 9); patterns generated for other counts of numbers.
+"""Approach 1, pattern strings, as "24点解法" (part one) runs it: for each of the post's 11 bracket
+patterns, each ordering of the cards (repeats skipped) and each of the 64 operator triples, fill
+the pattern and evaluate the text. t24 parses the text (never `eval`) in exact fractions (the
+post: a script engine and a 0.001 tolerance) and fills whole numbers (the post stopped at 9).
 """
 
 from __future__ import annotations
@@ -40,7 +34,7 @@ def search(hand: tuple[int, ...], target: Fraction) -> list[str]:
 
 def fill(pattern: str, numbers, ops) -> str:
     """Put the numbers at the pattern's `n`s and the operators at its `o`s: the text to evaluate."""
-    texts = iter([Num(n).format() if isinstance(n, int) else str(n) for n in numbers])
+    texts = iter([str(Num(n)) if isinstance(n, int) else str(n) for n in numbers])
     ops = iter(ops)
     return "".join(next(texts) if c == "n" else next(ops) if c == "o" else c for c in pattern)
 

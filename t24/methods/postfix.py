@@ -1,16 +1,9 @@
 """Approach 2, postfix enumeration, from "24点解法" (part two) and "24点扑克牌游戏的算法实现".
 
-Postfix (reverse Polish) notation needs no brackets: `8 3 8 3 / - /` is 8 / (3 - 8 / 3). Four
-numbers and three operators stand in five postfix shapes, which "24点解法" lists. "24点扑克牌游戏
-的算法实现" shows where they come from: walk along the numbers and operators with a stack, and at
-each step either push the next number or, when the stack holds two or more, pop two and apply the
-next operator. Every valid push/pop order is one postfix expression, for any count of numbers.
-`search` runs the C++ post's loops: each ordering (repeats skipped: 1 5 5 5 has 4), each operator
-triple, each push/pop order, evaluated by the one stack machine `evaluate`.
-
-What t24 changes: exact fractions (not floats and a tolerance), numbers of any count and size,
-and a right conversion to infix: the Java post's converter (`article_to_infix`) brackets by
-precedence alone, so `7 6 5 - -` comes out as `7 - 6 - 5`, which is -4, not 6.
+The C++ post walks the numbers and operators with a stack, pushing the next number or, with two
+or more on the stack, applying the next operator; every order is one postfix expression. t24
+adds exact fractions, any count and size of numbers, and an infix that keeps the tree: the Java
+post's converter (`article_to_infix`) prints `7 6 5 - -` as `7 - 6 - 5`.
 """
 
 from __future__ import annotations

@@ -1,9 +1,6 @@
-"""Recursive reduction, as the post "24点经典算法" runs it (in C; a Java version is mentioned).
-
-Search(n) puts each of the six results of each pair of slots i < j into slot i, the last live
-number into slot j, searches n − 1 numbers and restores a and b; one number left is compared with
-the target. t24 adds exact fractions (the post: doubles within 1e-6), fewest brackets, all answers.
-"""
+"""Recursive reduction, as the post "24点经典算法" runs it (in C): Search(n) puts each of the six
+results of each pair of slots i < j into slot i, the last live number into slot j, and recurses.
+t24 adds exact fractions (the post: doubles within 1e-6), fewest brackets, all answers."""
 
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -63,7 +60,6 @@ class State:
     exprs: tuple[Expr, ...]
     reaches_target: bool  # a path below (or this state itself) makes the target
     step: str = ""  # the new number's expression, e.g. "3 - 8 / 3" ("" for the start)
-    move: tuple[int, int, str] | None = None  # the parent's slots i, j and the result: "b-a" ...
 
     @property
     def key(self) -> tuple[Fraction, ...]:
@@ -105,12 +101,9 @@ def trace(hand, target=24) -> Trace:
         depth, (values, exprs) = len(hand) - n, zip(*array[:n])
         hit = n == 1 and values[0] == target
         state = State(len(result.states), latest.get(depth - 1), depth, values, exprs, hit)
-        if state.parent is not None:  # slot i holds a new expression, slot j the parent's last
-            old, new = result.states[state.parent].exprs, state.exprs
-            i = next(k for k in range(n) if new[k] is not old[k])
-            j = next((k for k in range(i + 1, n) if new[k] is old[-1]), n)
-            state.step = str(new[i])
-            state.move = (i, j, ("b{}a" if new[i].left is old[j] else "a{}b").format(new[i].op))
+        if state.parent is not None:  # the one slot whose expression is new
+            old = result.states[state.parent].exprs
+            state.step = str(next(new for new, was in zip(exprs, old) if new is not was))
         for d in range(depth if hit else 0):  # the latest state at each depth above: the path
             result.states[latest[d]].reaches_target = True
         latest[depth] = state.id

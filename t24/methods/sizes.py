@@ -1,10 +1,6 @@
-"""How big each method's search is, computed from the hand's counts alone, before any work.
+"""How big each method's search is, from the hand's counts alone, so a hand is refused before work.
 
-`t24.solve` compares these sizes with each method's limit and refuses a hand at once, without
-building a single ordering: the orderings of a hand with repeats are the multinomial
-n! / (k1! k2! ...), the bracket patterns a little Schröder number (1, 1, 3, 11, 45, 197 ... for
-1, 2, 3, 4, 5, 6 numbers), the postfix shapes a Catalan number (1, 1, 2, 5, 14, 42 ...), and the
-recursive search's final numbers the product of 6 × C(k, 2) for k = n down to 2.
+Orderings are n! / (k1! k2! ...), bracket patterns little Schröder numbers, postfix shapes Catalan.
 """
 
 from __future__ import annotations
@@ -13,8 +9,7 @@ from collections import Counter
 from collections.abc import Sequence
 from math import comb, factorial, prod
 
-# Compiling one template costs about as much as twenty evaluations of it.
-COMPILE_COST = 20
+COMPILE_COST = 20  # compiling one template costs about as much as twenty evaluations of it
 # A zero card lets target 0 be made from nearly every candidate (0 × anything): building and
 # checking the answers then costs about four times the search (fast, and the compiled methods).
 ZERO_FACTOR = 4
@@ -53,28 +48,12 @@ def postfix_candidates(hand: Sequence[int]) -> int:
     return shape_count(len(hand)) * ordering_count(hand) * 4 ** (len(hand) - 1)
 
 
-def answer_factor(hand: Sequence[int]) -> int:
-    """How much building the answers adds: a zero card lets target 0 be made nearly everywhere."""
-    return ZERO_FACTOR if 0 in hand else 1
-
-
-def compiled_patterns(hand: Sequence[int]) -> int:
-    """The pattern templates, each compiled (COMPILE_COST) and evaluated per ordering."""
-    templates = pattern_count(len(hand)) * 4 ** (len(hand) - 1)
-    return templates * (ordering_count(hand) * answer_factor(hand) + COMPILE_COST)
-
-
-def compiled_postfix(hand: Sequence[int]) -> int:
-    """The postfix templates, each compiled (COMPILE_COST) and evaluated per ordering."""
-    templates = shape_count(len(hand)) * 4 ** (len(hand) - 1)
-    return templates * (ordering_count(hand) * answer_factor(hand) + COMPILE_COST)
+def compiled_work(shapes: int, hand: Sequence[int]) -> int:
+    """Templates (shapes × operator choices), each compiled once and evaluated per ordering."""
+    evaluations = ordering_count(hand) * (ZERO_FACTOR if 0 in hand else 1)
+    return shapes * 4 ** (len(hand) - 1) * (evaluations + COMPILE_COST)
 
 
 def fast_work(hand: Sequence[int]) -> int:
     """An estimate of fast's work: at most one answer per postfix candidate, more with a zero."""
-    return postfix_candidates(hand) * answer_factor(hand)
-
-
-def fast_first_work(hand: Sequence[int]) -> int:
-    """fast's work for one answer or a yes/no: the values its parts make, one card fewer."""
-    return postfix_candidates(hand[1:] or hand)  # one card: itself
+    return postfix_candidates(hand) * (ZERO_FACTOR if 0 in hand else 1)

@@ -1,4 +1,4 @@
-"""The deck and its figures, checked against independent brute force on small decks and samples."""
+"""The deck and its counts, checked against independent brute force on small decks and samples."""
 
 import random
 from math import comb
@@ -9,14 +9,12 @@ import t24
 from t24.deck import (
     deck,
     distinct_counts,
-    figures,
     integer_reachable,
     needs_fraction,
     solvable_counts,
     solvable_hands,
     target_counts,
 )
-from t24.text import hand_text
 
 
 @pytest.mark.parametrize("high, size", [(9, 495), (10, 715), (13, 1820)])
@@ -95,14 +93,3 @@ def test_target_counts_match_can_make():
     counts = target_counts(range(-2, 12), high=3)
     for target, count in counts.items():
         assert count == sum(1 for hand in deck(3) if t24.can_make(hand, target)), target
-
-
-def test_figures_on_small_decks():
-    found = figures(decks=SMALL_DECKS)
-    assert found["solvable"] == solvable_counts(decks=SMALL_DECKS)
-    fraction_hands = [hand for hand in deck(5) if needs_fraction(hand)]
-    assert found["fraction_hands"] == [hand_text(hand) for hand in fraction_hands]
-    assert found["needs_fraction"]["1-5"] == len(fraction_hands)
-    per_hand = distinct_counts(5)
-    assert found["distinct_answers"]["1-5"] == sum(per_hand.values())
-    assert found["most_answers"][0][1] == max(per_hand.values())
