@@ -54,17 +54,6 @@ def loop_lists(method: str, hand: Hand) -> tuple[Sequence, ...]:
     return LOOPS[method][1](hand, list(itertools.product(OPS, repeat=len(hand) - 1)))
 
 
-def positions(lists: Sequence[Sequence], index: int) -> list[int]:
-    """The position in each loop of candidate `index` (from 0)."""
-    return [int(k) for k in numpy.unravel_index(index, [len(items) for items in lists])]
-
-
-def candidate(method: str, hand: Hand, index: int):
-    """Candidate `index` of the method's loops for the hand: a text or postfix tokens."""
-    lists = loop_lists(method, hand)
-    return LOOPS[method][2](*(items[k] for items, k in zip(lists, positions(lists, index))))
-
-
 @lru_cache(maxsize=16)
 def scan(method: str, hand: Hand, target: Fraction) -> tuple[tuple[int, ...], ...]:
     """Every candidate once, in order: the hits, the hits with a new tree, the divisions by 0."""
@@ -119,9 +108,11 @@ def candidate_html(method: str, hand: Sequence[int], index: int, target=24) -> s
     """Candidate `index` (from 0) of "patterns" or "postfix" as HTML: its place in each loop, how
     it reads (the stack machine's steps for postfix), its value and the counters."""
     hand, target = as_hand(hand), as_target(target)
-    lists, made = loop_lists(method, hand), candidate(method, hand, index)
+    lists = loop_lists(method, hand)
+    at = [int(k) for k in numpy.unravel_index(index, [len(items) for items in lists])]
+    made = LOOPS[method][2](*(items[k] for items, k in zip(lists, at)))
     value, rows = LOOPS[method][3](made), []
-    for name, items, k in zip(LOOPS[method][0], lists, positions(lists, index)):
+    for name, items, k in zip(LOOPS[method][0], lists, at):
         item = cards_html(items[k]) if name == "ordering" else f"<code>{''.join(items[k])}</code>"
         rows.append((name, f"{item} ({k + 1} of {len(items)})"))
     if method == "patterns":
