@@ -61,6 +61,15 @@ def text_html(*lines: str) -> str:
     return "<br>".join(html.escape(line) for line in lines)
 
 
+def table_html(rows, head: Sequence[str] = ()) -> str:
+    """A table with a heading row if given; each row's first cell heads it."""
+    pad = 'style="text-align:left; padding:0.1em 1.2em 0.1em 0"'
+    lines = [f"<tr>{''.join(f'<th {pad}>{cell}</th>' for cell in head)}</tr>"] if head else []
+    for name, *cells in rows:
+        lines.append(f"<tr><th {pad}>{name}</th>{''.join(f'<td {pad}>{c}</td>' for c in cells)}")
+    return f"<table>{''.join(lines)}</table>"
+
+
 def reveal(label: str, content: str) -> Panel:
     """A toggle button labelled `label` that shows and hides the HTML `content` below it."""
     button = widgets.ToggleButton(description=label, icon="eye", layout={"width": "auto"})
