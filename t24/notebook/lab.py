@@ -82,9 +82,8 @@ def answers_section(found: Mapping[str, Result], hand, target: Fraction, mode: s
         return "<p>Every method asked refused this hand: try fast.</p>"
     if not any(ran.values()):
         return f"<p>No way to make {describe(target)} from {hand_text(hand, faces=True)}.</p>"
-    texts = [list(map(str, answers)) for answers in ran.values()]
     first = next(iter(ran.values()))
-    if len(ran) > 1 and all(t == texts[0] for t in texts):
+    if len(ran) > 1 and len({tuple(map(str, answers)) for answers in ran.values()}) == 1:
         noun = {"all": "answer", "distinct": "distinct answer", "first": "first answer"}[mode]
         said = f"All {len(ran)} methods give the same {plural(len(first), noun)}"
         return f"<p>{said}:</p>" + answers_html(first, target)

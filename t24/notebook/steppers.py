@@ -113,10 +113,8 @@ def candidate_html(method: str, hand: Sequence[int], index: int, target=24) -> s
             rows.append(("read as a tree", f"<code>{html.escape(str(parse(made)))}</code>"))
     else:
         steps = [(f"<code>{t}</code>", html.escape(s)) for t, s in zip(made, stack_steps(made))]
-        rows += [
-            ("postfix", " ".join(map(str, made))),
-            ("stack", table_html(steps, ("token", "step"))),
-        ]
+        rows.append(("postfix", " ".join(map(str, made))))
+        rows.append(("stack", table_html(steps, ("token", "step"))))
     if method == "postfix" and value is not None:
         right, java = str(postfix.to_infix(made)), postfix.article_to_infix(made)
         rows.append(("infix", f"<code>{html.escape(right)}</code>"))

@@ -33,9 +33,6 @@ class Panel(widgets.VBox):
     def _repr_mimebundle_(self, **kwargs):
         return {**super()._repr_mimebundle_(**kwargs), "text/plain": self.sentence}
 
-    def __repr__(self) -> str:
-        return self.sentence
-
 
 def refusal(message: str) -> Panel:
     """One line in place of a widget that would be too big to build, saying why."""
