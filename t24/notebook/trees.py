@@ -14,7 +14,6 @@ from ..text import describe, hand_text
 from .plots import FONT, finish, new_axes
 
 GREY, BLUE, ORANGE, RED = "#c4c4c4", "#4a7bb7", "#e8590c", "#c92a2a"
-LABEL_AT_MOST = 200  # a tree with at most this many states gets every node labelled
 
 
 def radial_layout(trace: Trace) -> dict[int, tuple[float, float]]:
@@ -78,7 +77,7 @@ def _label(ax, text: str, at, bold: bool, **where) -> None:
 def plot_tree_and_states(trace: Trace):
     """The search tree, the hand at the centre, beside the graph of its distinct states by how many
     numbers are left ("×k" where the tree visits one k times); paths to the target highlighted."""
-    labels, target = len(trace.states) <= LABEL_AT_MOST, describe(trace.target)
+    labels, target = len(trace.states) <= 200, describe(trace.target)  # small: every node labelled
     size = (18, 11) if labels else (17, 9.5)
     fig, (left, right) = plt.subplots(1, 2, figsize=size, layout="constrained")
     pos, on_path = radial_layout(trace), {s.id for s in trace.states if s.reaches_target}

@@ -82,7 +82,7 @@ def reveal(label: str, content: str) -> Panel:
     return Panel([button, shown], live(f"the button “{label}”"))
 
 
-class Source:
+class source:  # named as a function: a lesson calls `source(obj)` to show obj's code
     """The package's own code of a function or class: highlighted Markdown, compared as plain text."""
 
     def __init__(self, obj):
@@ -93,6 +93,3 @@ class Source:
 
     def _repr_markdown_(self) -> str:
         return f"```python\n{self.text}\n```"
-
-
-source = Source  # `source(obj)` in a lesson shows obj's code
