@@ -172,8 +172,7 @@ def plot_growth(growth_rows, mode: str = "all"):
 
 
 def agreement_html(hands, target=24, methods: Sequence[str] = METHODS) -> str:
-    """HTML: a row per hand, each method's count of distinct answers, whether they are the same
-    answers, and the first few."""
+    """A row per hand: each method's count of distinct answers, whether they agree, the first few."""
     heads = [*methods, "same answers?", f"the distinct answers (= {describe(as_target(target))})"]
     lines = ["<table><tr><th>hand</th>" + "".join(f"<th>{head}</th>" for head in heads) + "</tr>"]
     for hand in hands:
