@@ -1,8 +1,5 @@
-"""The practice game: the loop that closes "24点解法" (deal, answer, h for a hint, s, q), for a class.
-
-`Game` holds the deal, the rounds, the graded hints and the score with no input or output, so the
-terminal loop (`play`, run by `t24 play`) and the notebook widget share it.
-"""
+"""The practice game: the loop that closes "24点解法" (deal, answer, h for a hint, s, q), for a class;
+`Game` has no input or output, so the terminal loop (`play`) and the notebook widget share it."""
 
 from __future__ import annotations
 
@@ -29,7 +26,6 @@ MAX_DEALS, MAX_SECONDS = 1000, 1.5  # tries to deal a solvable hand, and the tim
 OVER = "(this hand is over: no change to the score)"
 KEYS = "h = hint, s = show an answer, q = quit"
 NONE_WORDS = {"none", "no", "-", "impossible", "no answer", "no solution", "cannot", "can't"}
-VERBS = {"+": "adds", "-": "subtracts", "*": "multiplies", "/": "divides"}
 
 
 def deal(rng: random.Random, low: int = 1, high: int = 13, count: int = 4) -> Hand:
@@ -90,20 +86,6 @@ def step_cost(steps: Sequence[Step]) -> tuple[int, int, Fraction]:
     return fractions, negatives, max(map(abs, values), default=Fraction(0))
 
 
-def hint_answer(answers: Sequence[Expr], trees: Sequence[Expr] = ()) -> Expr:
-    """The tree the hints follow, the one with the friendliest steps: among the recursive search's
-    `trees` when known (10 / 5 * 6 + 12 before 10 * 6 / 5 + 12), else the fast solver's `answers`;
-    ties go to the fast solver's order, then to fewer brackets."""
-    rank = {canonical(expr): number for number, expr in enumerate(answers)}
-
-    def key(expr):
-        text = str(expr)
-        order = rank.get(canonical(expr), len(rank))
-        return step_cost(answer_steps(expr)), order, text.count("("), text
-
-    return min(list(trees) or answers, key=key)
-
-
 def hint_texts(expr: Expr | None, target=24) -> list[str]:
     """The graded hints for one answer: a property of its steps, then operation and step in turn
     (with no answer, one hint that does not say so)."""
@@ -120,7 +102,7 @@ def hint_texts(expr: Expr | None, target=24) -> list[str]:
     else:
         lines = [f"every step makes a whole number from 0 to {describe(largest)}"]
     for number, step in enumerate(steps[: max(len(steps) - 2, 1)]):
-        verb = VERBS[step.op]
+        verb = {"+": "adds", "-": "subtracts", "*": "multiplies", "/": "divides"}[step.op]
         lines.append(f"the next step {verb}" if number else f"the first step {verb} two cards")
         if number < len(steps) - 2:
             lines.append(f"then {step.text()}" if number else f"start with {step.text()}")
@@ -145,12 +127,21 @@ class Round:
 
     @cached_property
     def answer(self) -> Expr | None:
-        """The answer the hints lead to and `show` shows: the friendliest steps (or None)."""
+        """The answer the hints lead to and `show` shows (or None), the one with the friendliest
+        steps: among the recursive search's trees up to four cards (10 / 5 * 6 + 12 before
+        10 * 6 / 5 + 12), else the answers; ties go to the answers' order, then fewer brackets."""
         if not self.answers:
             return None
+        rank = {canonical(expr): number for number, expr in enumerate(self.answers)}
+
+        def key(expr):
+            text = str(expr)
+            order = rank.get(canonical(expr), len(rank))
+            return step_cost(answer_steps(expr)), order, text.count("("), text
+
         four = len(self.hand) <= EFFORT_MAX_COUNT
-        trees = solver.solve(self.hand, self.target, method="recursive") if four else ()
-        return hint_answer(self.answers, trees)
+        trees = solver.solve(self.hand, self.target, method="recursive") if four else []
+        return min(trees or self.answers, key=key)
 
     @cached_property
     def rating(self):

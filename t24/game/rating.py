@@ -70,12 +70,10 @@ class Difficulty:
 
 
 def rating_points(needs_fraction: bool, answers, effort: Effort | None, target=24) -> int:
-    """Points towards "very hard": easy (0 or less), medium (1), hard (2), very hard (3 or more).
-
-    +2 if every answer needs a fraction; −1 for six distinct answers or more; +1 if fewer than
-    1 in 1,000 of the search's final numbers hit, −1 if 1 in 100 or more; +1 if every answer
-    passes a number larger than the target (its size) on the way, +2 if larger than twice it.
-    """
+    """Points: easy (0 or less), medium (1), hard (2), very hard (3 or more). +2 if every answer
+    needs a fraction; −1 for six distinct answers or more; +1 if fewer than 1 in 1,000 of the
+    search's final numbers hit, −1 if 1 in 100 or more; +1 if every answer passes a number larger
+    than the target (its size) on the way, +2 if larger than twice it."""
     points = (2 if needs_fraction else 0) - (answers is not None and answers >= 6)
     if effort is not None and effort.hits:
         share = Fraction(effort.hits, effort.final_numbers)

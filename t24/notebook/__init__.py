@@ -22,5 +22,5 @@ from .steppers import (
     make_recursion_stepper,
     state_html,
 )
-from .trees import make_state_graph, plot_states_per_depth, plot_tree_and_states
+from .trees import plot_states_per_depth, plot_tree_and_states
 from .widgets import reveal, source, text_html

@@ -29,8 +29,7 @@ def math(expr: Expr, value, target=None) -> str:
 
 
 def make_game_widget(seed=None, hands=(), **options) -> Panel:
-    """The game as a widget; the options are `t24.game.Game`'s (a seed replays the same hands,
-    `hands` are dealt first). A dealer that finds no hand to deal says so in the reply area."""
+    """The game as a widget, with `t24.game.Game`'s options; a dealer's refusal is its reply."""
     game = Game(seed=seed, hands=hands, deal=False, **options)
     hand_view, message, score = widgets.HTML(), widgets.HTMLMath(), widgets.HTML()
     answer = widgets.Text(placeholder="an expression, e.g. (1+2)*8", continuous_update=False)

@@ -18,7 +18,7 @@ from ..hand import InputError, SearchTooLarge, as_hand, as_target
 from ..methods import METHODS, TABLE
 from ..solver import as_method
 from ..text import describe, duration, hand_text, plural
-from .widgets import WIDGET_FONT, Panel, card_html, cards_html, live
+from .widgets import WIDGET_FONT, Panel, card_html, cards_html, live, table_html
 
 MODES = ("all", "distinct", "first")
 LAB_DEFAULT = ("recursive", "postfix-compiled", "fast")  # a few milliseconds a hand each
@@ -75,11 +75,6 @@ def answers_html(answers: Sequence[Expr], target: Fraction) -> str:
     return f"<ol>{items}</ol>" + (f"<p>… and {more} more.</p>" if more > 0 else "")
 
 
-def _row(*cells, tag: str = "td") -> str:
-    pad = 'style="padding: 3px 18px 3px 0; text-align: left"'
-    return "<tr>" + "".join(f"<{tag} {pad}>{cell}</{tag}>" for cell in cells) + "</tr>"
-
-
 def answers_section(found: Mapping[str, Result], hand, target: Fraction, mode: str) -> str:
     """The typeset answers: one list when the methods agree, else one list per method."""
     ran = {m: r.answers for m, r in found.items() if r.refusal is None}
@@ -87,9 +82,8 @@ def answers_section(found: Mapping[str, Result], hand, target: Fraction, mode: s
         return "<p>Every method asked refused this hand: try fast.</p>"
     if not any(ran.values()):
         return f"<p>No way to make {describe(target)} from {hand_text(hand, faces=True)}.</p>"
-    texts = [list(map(str, answers)) for answers in ran.values()]
     first = next(iter(ran.values()))
-    if len(ran) > 1 and all(t == texts[0] for t in texts):
+    if len(ran) > 1 and len({tuple(map(str, answers)) for answers in ran.values()}) == 1:
         noun = {"all": "answer", "distinct": "distinct answer", "first": "first answer"}[mode]
         said = f"All {len(ran)} methods give the same {plural(len(first), noun)}"
         return f"<p>{said}:</p>" + answers_html(first, target)
@@ -103,21 +97,20 @@ def lab_view(found: Mapping[str, Result], hand, target=24, mode="distinct", show
     """The lab's result as HTML: a row per method (label, count, time), the answers if asked."""
     if not found:
         return "<p>Choose at least one method.</p>"
-    target, rows = as_target(target), [_row("method", "", "answers", "time", tag="th")]
+    target, rows = as_target(target), []
     for method, result in found.items():
         said = [f"{len(result.answers):,}", duration(result.seconds)]
         if result.refusal is not None:
             said = ["refused: " + html.escape(result.refusal), ""]
-        rows.append(_row(f"<b>{method}</b>", TABLE[method].label, *said))
+        rows.append((method, TABLE[method].label, *said))
     hidden = 'Answers hidden: guess first, then press "show answers".'
     shown = answers_section(found, hand, target, mode) if show else f"<p><i>{hidden}</i></p>"
     return "\n".join(
         [
             f'<div style="font-size: {WIDGET_FONT}; line-height: 1.5">',
             f"<p>{cards_html(hand)} → <b>{describe(target)}</b>, {MODE_WORDS[mode]}</p>",
-            '<table style="border-collapse: collapse">',
-            *rows,
-            f"</table><p><small>{MODE_NOTES[mode]} Times are one run on this kernel.</small></p>",
+            table_html(rows, ("method", "", "answers", "time")),
+            f"<p><small>{MODE_NOTES[mode]} Times are one run on this kernel.</small></p>",
             shown,
             "</div>",
         ]
@@ -163,14 +156,9 @@ def make_lab(methods: Iterable[str] = LAB_DEFAULT) -> Panel:
         found = compare(cards, sliders[4].value, chosen, mode.value)
         result.value = lab_view(found, cards, sliders[4].value, mode.value, show.value)
 
-    def deal(_button=None):
-        try:
-            dealt = deal_solvable(rng, 1, 13, 4, sliders[4].value)
-        except InputError as error:  # no solvable hand for this target: say so, keep the cards
-            result.value = f"<p>{html.escape(str(error))}</p>"
-            return
+    def deal(_button=None):  # every target 1 to 100 has solvable hands: a fifth of them or more
         dealing.append(True)
-        for slider, card in zip(sliders, dealt):
+        for slider, card in zip(sliders, deal_solvable(rng, 1, 13, 4, sliders[4].value)):
             slider.value = card
         dealing.clear()
         update()

@@ -1,5 +1,5 @@
-"""The lessons' figures of the saved benchmarks and the deck: projector sizes, each method in its
-`TABLE` colour, a title that states the finding; each draws on `ax` (else a new figure)."""
+"""The lessons' figures of the saved benchmarks, then of the deck: projector sizes, each method in
+its `TABLE` colour, a title that states the finding; each draws on `ax` (else a new figure)."""
 
 from __future__ import annotations
 
@@ -68,9 +68,6 @@ def _by_method(rows, key) -> dict[str, list]:
     for row in rows:
         found[row["method"]].append(key(row))
     return {m: found[m] for m in METHODS if found[m]}
-
-
-# --- the benchmarks ---------------------------------------------------------------------------
 
 
 def plot_per_hand_times(deck_rows, mode: str = "all", scope: str = "sample", ax=None):
@@ -175,8 +172,7 @@ def plot_growth(growth_rows, mode: str = "all"):
 
 
 def agreement_html(hands, target=24, methods: Sequence[str] = METHODS) -> str:
-    """HTML: a row per hand, each method's count of distinct answers, whether they are the same
-    answers, and the first few."""
+    """A row per hand: each method's count of distinct answers, whether they agree, the first few."""
     heads = [*methods, "same answers?", f"the distinct answers (= {describe(as_target(target))})"]
     lines = ["<table><tr><th>hand</th>" + "".join(f"<th>{head}</th>" for head in heads) + "</tr>"]
     for hand in hands:
@@ -191,15 +187,11 @@ def agreement_html(hands, target=24, methods: Sequence[str] = METHODS) -> str:
     return "\n".join([*lines, "</table>"])
 
 
-# --- the whole deck --------------------------------------------------------------------------
-
-
 def _bars(ax, xs, heights, colours, labels=None, **options):
     bars = ax.bar(xs, heights, color=colours, **options)
     if labels:
         ax.bar_label(bars, labels=labels, fontsize=FONT["note"])
-    ax.set_ylim(0, max(heights) * 1.15)
-    return bars
+    ax.set_ylim(0, max(bar.get_y() + bar.get_height() for bar in bars) * 1.15)
 
 
 def plot_solvable_counts(counts: Mapping[str, Mapping[str, int]], target="24", ax=None):
@@ -209,9 +201,8 @@ def plot_solvable_counts(counts: Mapping[str, Mapping[str, int]], target="24", a
     good = [c["solvable"] for c in counts.values()]
     bad = [c["hands"] - c["solvable"] for c in counts.values()]
     ax.bar(names, good, color=GREEN, label=f"make {target}")
-    bars = ax.bar(names, bad, bottom=good, color=GREY, label=f"cannot make {target}")
-    ax.bar_label(bars, labels=[f"{b:,} cannot" for b in bad], fontsize=FONT["note"])
-    ax.set_ylim(0, max(c["hands"] for c in counts.values()) * 1.15)
+    labels = [f"{b:,} cannot" for b in bad]
+    _bars(ax, names, bad, GREY, labels, bottom=good, label=f"cannot make {target}")
     shares = ", ".join(
         f"{percent(c['solvable'], c['hands'])} of cards {n}" for n, c in counts.items()
     )

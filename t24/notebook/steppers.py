@@ -21,7 +21,7 @@ from ..hand import Hand, as_hand, as_target, orderings
 from ..methods import TABLE, patterns, postfix, recursive
 from ..parse import parse
 from ..text import amount, describe, hand_text, plural
-from .widgets import WIDGET_FONT, Panel, cards_html, live, refusal
+from .widgets import WIDGET_FONT, Panel, cards_html, live, refusal, table_html
 
 STEP_CSS = (
     "<style>.t24-step table, .t24-step td, .t24-step th, .t24-step code {font-size: inherit}"
@@ -54,17 +54,6 @@ def loop_lists(method: str, hand: Hand) -> tuple[Sequence, ...]:
     return LOOPS[method][1](hand, list(itertools.product(OPS, repeat=len(hand) - 1)))
 
 
-def positions(lists: Sequence[Sequence], index: int) -> list[int]:
-    """The position in each loop of candidate `index` (from 0)."""
-    return [int(k) for k in numpy.unravel_index(index, [len(items) for items in lists])]
-
-
-def candidate(method: str, hand: Hand, index: int):
-    """Candidate `index` of the method's loops for the hand: a text or postfix tokens."""
-    lists = loop_lists(method, hand)
-    return LOOPS[method][2](*(items[k] for items, k in zip(lists, positions(lists, index))))
-
-
 @lru_cache(maxsize=16)
 def scan(method: str, hand: Hand, target: Fraction) -> tuple[tuple[int, ...], ...]:
     """Every candidate once, in order: the hits, the hits with a new tree, the divisions by 0."""
@@ -80,14 +69,6 @@ def scan(method: str, hand: Hand, target: Fraction) -> tuple[tuple[int, ...], ..
                 seen.add(made)
                 new_trees.append(index)
     return tuple(hits), tuple(new_trees), tuple(zeros)
-
-
-def _table(rows, head: Sequence[str] = ()) -> str:
-    pad = 'style="text-align:left; padding:0.1em 1.2em 0.1em 0"'
-    lines = [f"<tr>{''.join(f'<th {pad}>{cell}</th>' for cell in head)}</tr>"] if head else []
-    for name, *cells in rows:
-        lines.append(f"<tr><th {pad}>{name}</th>{''.join(f'<td {pad}>{c}</td>' for c in cells)}")
-    return f"<table>{''.join(lines)}</table>"
 
 
 def _page(title: str, noun: str, index: int, total: int, body: str, counts: str) -> str:
@@ -119,9 +100,11 @@ def candidate_html(method: str, hand: Sequence[int], index: int, target=24) -> s
     """Candidate `index` (from 0) of "patterns" or "postfix" as HTML: its place in each loop, how
     it reads (the stack machine's steps for postfix), its value and the counters."""
     hand, target = as_hand(hand), as_target(target)
-    lists, made = loop_lists(method, hand), candidate(method, hand, index)
+    lists = loop_lists(method, hand)
+    at = [int(k) for k in numpy.unravel_index(index, [len(items) for items in lists])]
+    made = LOOPS[method][2](*(items[k] for items, k in zip(lists, at)))
     value, rows = LOOPS[method][3](made), []
-    for name, items, k in zip(LOOPS[method][0], lists, positions(lists, index)):
+    for name, items, k in zip(LOOPS[method][0], lists, at):
         item = cards_html(items[k]) if name == "ordering" else f"<code>{''.join(items[k])}</code>"
         rows.append((name, f"{item} ({k + 1} of {len(items)})"))
     if method == "patterns":
@@ -130,7 +113,8 @@ def candidate_html(method: str, hand: Sequence[int], index: int, target=24) -> s
             rows.append(("read as a tree", f"<code>{html.escape(str(parse(made)))}</code>"))
     else:
         steps = [(f"<code>{t}</code>", html.escape(s)) for t, s in zip(made, stack_steps(made))]
-        rows += [("postfix", " ".join(map(str, made))), ("stack", _table(steps, ("token", "step")))]
+        rows.append(("postfix", " ".join(map(str, made))))
+        rows.append(("stack", table_html(steps, ("token", "step"))))
     if method == "postfix" and value is not None:
         right, java = str(postfix.to_infix(made)), postfix.article_to_infix(made)
         rows.append(("infix", f"<code>{html.escape(right)}</code>"))
@@ -150,7 +134,7 @@ def candidate_html(method: str, hand: Sequence[int], index: int, target=24) -> s
         f"In all: {plural(len(scan(method, hand, target)[0]), 'hit')}."
     )
     title = f"{TITLES[method]}, {cards_html(hand)}"
-    return _page(title, "candidate", index, prod(map(len, lists)), _table(rows), counts)
+    return _page(title, "candidate", index, prod(map(len, lists)), table_html(rows), counts)
 
 
 def state_html(trace: recursive.Trace, index: int) -> str:
@@ -174,7 +158,7 @@ def state_html(trace: recursive.Trace, index: int) -> str:
     hits = sum(1 for s in trace.hits if s.id <= index)
     counts = f"So far: {plural(index + 1, 'state')} met, {plural(hits, 'hit')}. "
     counts += f"In all: {plural(len(trace.hits), 'hit')}."
-    body = f"<p>{said}</p>{_table(rows, ('slot', 'number', 'expression'))}<p>{verdict}</p>"
+    body = f"<p>{said}</p>{table_html(rows, ('slot', 'number', 'expression'))}<p>{verdict}</p>"
     title = f"Recursive reduction, depth {state.depth}"
     return _page(title, "state", index, len(trace.states), body, counts)
 

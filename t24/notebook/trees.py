@@ -14,17 +14,6 @@ from ..text import describe, hand_text
 from .plots import FONT, finish, new_axes
 
 GREY, BLUE, ORANGE, RED = "#c4c4c4", "#4a7bb7", "#e8590c", "#c92a2a"
-LABEL_AT_MOST = 200  # a tree with at most this many states gets every node labelled
-
-
-def make_state_graph(trace: Trace) -> nx.DiGraph:
-    """The distinct states: one node per multiset of values, with how often the tree visits it."""
-    graph = nx.DiGraph()
-    for s in trace.states:
-        graph.add_node(s.key, reaches_target=s.reaches_target)
-        graph.nodes[s.key]["visits"] = graph.nodes[s.key].get("visits", 0) + 1
-    graph.add_edges_from((trace.states[a].key, trace.states[b].key) for a, b in trace.edges())
-    return graph
 
 
 def radial_layout(trace: Trace) -> dict[int, tuple[float, float]]:
@@ -88,7 +77,7 @@ def _label(ax, text: str, at, bold: bool, **where) -> None:
 def plot_tree_and_states(trace: Trace):
     """The search tree, the hand at the centre, beside the graph of its distinct states by how many
     numbers are left ("×k" where the tree visits one k times); paths to the target highlighted."""
-    labels, target = len(trace.states) <= LABEL_AT_MOST, describe(trace.target)
+    labels, target = len(trace.states) <= 200, describe(trace.target)  # small: every node labelled
     size = (18, 11) if labels else (17, 9.5)
     fig, (left, right) = plt.subplots(1, 2, figsize=size, layout="constrained")
     pos, on_path = radial_layout(trace), {s.id for s in trace.states if s.reaches_target}
@@ -102,13 +91,14 @@ def plot_tree_and_states(trace: Trace):
     reach = (len(trace.hand) - 1) * (1.25 if labels else 1.05)
     left.set(xlim=(-reach, reach), ylim=(-reach, reach), aspect="equal")
     left.axis("off")
-    graph = make_state_graph(trace)
-    pos = layered_layout(graph)
-    on_path = {key for key, data in graph.nodes(data=True) if data["reaches_target"]}
+    visits = Counter(s.key for s in trace.states)  # the distinct states: multisets of values
+    graph = nx.DiGraph((trace.states[a].key, trace.states[b].key) for a, b in trace.edges())
+    graph.add_nodes_from(visits)
+    pos, on_path = layered_layout(graph), {s.key for s in trace.states if s.reaches_target}
     _draw(graph, pos, on_path, right, labels, target, "a distinct state")
     for key in graph if labels else on_path:
-        visits = graph.nodes[key]["visits"]
-        text = " ".join(map(describe, key)) + (f"  ×{visits}" if labels and visits > 1 else "")
+        times = f"  ×{visits[key]}" if labels and visits[key] > 1 else ""
+        text = " ".join(map(describe, key)) + times
         _label(right, text, pos[key], key in on_path, xytext=(7, 0), va="center")
     layers, ticks = Counter(len(key) for key in graph), range(1, len(trace.hand) + 1)
     right.tick_params(axis="x", labelbottom=True, length=0)

@@ -33,9 +33,6 @@ class Panel(widgets.VBox):
     def _repr_mimebundle_(self, **kwargs):
         return {**super()._repr_mimebundle_(**kwargs), "text/plain": self.sentence}
 
-    def __repr__(self) -> str:
-        return self.sentence
-
 
 def refusal(message: str) -> Panel:
     """One line in place of a widget that would be too big to build, saying why."""
@@ -61,6 +58,15 @@ def text_html(*lines: str) -> str:
     return "<br>".join(html.escape(line) for line in lines)
 
 
+def table_html(rows, head: Sequence[str] = ()) -> str:
+    """A table with a heading row if given; each row's first cell heads it."""
+    pad = 'style="text-align:left; padding:0.1em 1.2em 0.1em 0"'
+    lines = [f"<tr>{''.join(f'<th {pad}>{cell}</th>' for cell in head)}</tr>"] if head else []
+    for name, *cells in rows:
+        lines.append(f"<tr><th {pad}>{name}</th>{''.join(f'<td {pad}>{c}</td>' for c in cells)}")
+    return f"<table>{''.join(lines)}</table>"
+
+
 def reveal(label: str, content: str) -> Panel:
     """A toggle button labelled `label` that shows and hides the HTML `content` below it."""
     button = widgets.ToggleButton(description=label, icon="eye", layout={"width": "auto"})
@@ -76,7 +82,7 @@ def reveal(label: str, content: str) -> Panel:
     return Panel([button, shown], live(f"the button “{label}”"))
 
 
-class Source:
+class source:  # named as a function: a lesson calls `source(obj)` to show obj's code
     """The package's own code of a function or class: highlighted Markdown, compared as plain text."""
 
     def __init__(self, obj):
@@ -87,6 +93,3 @@ class Source:
 
     def _repr_markdown_(self) -> str:
         return f"```python\n{self.text}\n```"
-
-
-source = Source  # `source(obj)` in a lesson shows obj's code

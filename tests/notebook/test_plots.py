@@ -6,7 +6,6 @@ from t24.hand import InputError
 from t24.methods import recursive
 from t24.notebook import (
     agreement_html,
-    make_state_graph,
     plot_answer_counts,
     plot_growth,
     plot_levels,
@@ -83,12 +82,12 @@ def test_no_rows_is_a_clear_error(draw):
         draw()
 
 
-def test_the_graphs_count_the_trees_states_and_the_distinct_ones():
+def test_the_figures_count_the_trees_states_and_the_distinct_ones():
+    small = recursive.trace((2, 3, 4), 10)  # lesson 04's: each distinct state labelled, ×visits
+    labels = [text.get_text() for text in plot_tree_and_states(small).axes[1].texts]
+    visits = [int(label.split("×")[1]) if "×" in label else 1 for label in labels]
+    assert (len(labels), sum(visits)) == (small.distinct_states(), len(small.states))
     trace = recursive.trace((3, 3, 8, 8))
-    assert len(trace.states) == 4453
-    states = make_state_graph(trace)
-    assert states.number_of_nodes() == trace.distinct_states()
-    assert sum(data["visits"] for _, data in states.nodes(data=True)) == len(trace.states)
     tree, distinct = (bars.datavalues for bars in plot_states_per_depth(trace).containers)
     assert (tree[0], distinct[0], sum(tree), sum(distinct)) == (1, 1, 4453, trace.distinct_states())
 
