@@ -47,10 +47,11 @@ def case_text(case: tuple) -> str:
     return " and ".join(words)
 
 
-def brief(value, show: Callable = str, limit: int = 80) -> str:
-    """A value as a sentence shows it: one line, at most `limit` characters."""
+def brief(value, limit: int = 80) -> str:
+    """A value as a sentence shows it: one line, at most `limit` characters, a tuple as a hand."""
     try:
-        text = "nothing (None)" if value is None else " ".join(str(show(value)).split())
+        text = hand_text(value) if isinstance(value, tuple) else str(value)
+        text = "nothing (None)" if value is None else " ".join(text.split())
     except Exception:  # noqa: BLE001 -- an int too long to write out, a broken object
         text = f"one {type(value).__name__}"
     return text if len(text) <= limit else text[: limit - 1] + "…"
@@ -82,22 +83,24 @@ def check(
     cases: Iterable[tuple],
     *,
     what: str = "answer",
-    show: Callable = str,
-    hint: Callable | str | None = None,
+    hint: Callable | str | tuple | None = None,
     ordered: bool = False,
-    again: str | None = None,
 ) -> bool:
     """Run `attempt` beside `expected` on every case; print one sentence; True only when right.
     `expected` gives a value, a list (compared as a multiset) or a judge (None when right, else
-    what is wrong); `hint(example, case)` asks about a wrong example, `again` about a repeat."""
+    what is wrong); `hint(example, case)` asks about a wrong example, or a tuple of questions
+    does about a missed, an extra and a repeated item (the first again when there are two)."""
 
     def verdict(case: tuple) -> str | None:
         want, words = expected(*case), case_text(case)
         words = f" for {words}" if words else ""  # no " for" when the case has no arguments
 
-        def said(sentence: str, example) -> str:  # the sentence, then the question it asks
+        def said(sentence: str, example, side: int = 0) -> str:  # the sentence, then a question
+            ask = hint
+            if isinstance(hint, tuple):
+                ask = hint[side] if side < len(hint) else hint[0]
             try:
-                question = hint(example, case) if callable(hint) else hint
+                question = ask(example, case) if callable(ask) else ask
             except Exception:  # noqa: BLE001 -- an odd example gets no question
                 question = None
             return f"{sentence} {question}" if question else sentence
@@ -110,9 +113,8 @@ def check(
             return f"Your {what} is not written yet: write its body, then run this check again."
         except Exception as error:  # noqa: BLE001 -- every error becomes a sentence
             return error_sentence(error, attempt, words, what)
-        shown = partial(brief, show=show)
         if not isinstance(want, list):
-            wrong = f"Your {what} gives {shown(got)}{words}, which is not right"
+            wrong = f"Your {what} gives {brief(got)}{words}, which is not right"
             try:  # numpy's list == number is "not right" too
                 if callable(want):
                     return (why := want(got)) and f"{wrong}: {why}"
@@ -129,15 +131,15 @@ def check(
         except ValueError:  # numpy: an array is neither equal nor unequal to an item
             return odd.format("items that cannot be compared")
         if missing:
-            return said(f"Your {what} misses `{shown(missing[0])}`{words}.", missing[0])
+            return said(f"Your {what} misses `{brief(missing[0])}`{words}.", missing[0])
         if extra:
-            sentence = f"Your {what} gives `{shown(extra[0])}`{words}, which should not be there."
-            return said(sentence, extra[0])
+            sentence = f"Your {what} gives `{brief(extra[0])}`{words}, which should not be there."
+            return said(sentence, extra[0], 1)
         if repeated := [item for item in want if got.count(item) != want.count(item)]:
             counts = (got.count(repeated[0]), want.count(repeated[0]))
             n, m = ("once" if c == 1 else f"{c} times" for c in counts)
-            sentence = f"Your {what} gives `{shown(repeated[0])}` {n}{words}, but it is there {m}."
-            return f"{sentence} {again}" if again else said(sentence, repeated[0])
+            sentence = f"Your {what} gives `{brief(repeated[0])}` {n}{words}, but it is there {m}."
+            return said(sentence, repeated[0], 2)
         if ordered and got != want:
             return f"Your {what} has the right items{words}, but not in the right order."
         return None
@@ -206,14 +208,16 @@ REPEAT = "Does your search skip orderings that repeat?"
 def check_patterns(search: Callable) -> bool:
     """Lesson 01: the pattern search, on a few hands."""
 
-    def hint(text, case) -> str:
-        shape = re.sub(r"[-+*/]", "o", re.sub(r"\d+", "n", str(text)))
-        # missed, though in floats, as the pattern's loops compute it, its value is the target
-        if text in patterns.search(*case) and parse(text).to_sympy(leaf=float) == case[1]:
-            return f"It fills the pattern `{shape}`: do your loops reach it with every ordering and triple?"
-        return "Is its exact value the target? Compare with `patterns.evaluate`."
+    exact = "Is its exact value the target? Compare with `patterns.evaluate`."
 
-    return check(search, patterns.search, HANDS, what="search", hint=hint, again=REPEAT)
+    def missed(text, case) -> str:  # in floats, as the pattern's loops compute it, the target?
+        shape = re.sub(r"[-+*/]", "o", re.sub(r"\d+", "n", str(text)))
+        if parse(text).to_sympy(leaf=float) == case[1]:
+            return f"It fills the pattern `{shape}`: do your loops reach it with every ordering and triple?"
+        return exact
+
+    hint = (missed, exact, REPEAT)
+    return check(search, patterns.search, HANDS, what="search", hint=hint)
 
 
 def check_evaluate(evaluate: Callable) -> bool:
@@ -231,32 +235,24 @@ def check_evaluate(evaluate: Callable) -> bool:
     return check(evaluate, postfix.evaluate, cases, what="stack machine", hint=hint)
 
 
-def asks(found: Callable, missing: str, extra: str) -> Callable:
-    """A hint: `missing` when the example is among what `found(*case)` gives, else `extra`."""
-    return lambda example, case: missing if example in found(*case) else extra
-
-
 def check_stack_orders(stack_orders: Callable) -> bool:
     """Lesson 02: the push/pop recursion."""
-    hint = asks(
-        postfix.stack_orders,
+    hint = (
         "Does it try both moves: push the next number, and pop two when it can?",
         "Does every operator find two numbers on the stack, and is everything used?",
     )
     cases = [((4, 5, 6, 7), "+-*"), ((1, 2, 3), "*/"), ((1, 2, 3, 4, 5), "+-*/")]
-    what = "recursion"
-    return check(stack_orders, postfix.stack_orders, cases, what=what, show=hand_text, hint=hint)
+    return check(stack_orders, postfix.stack_orders, cases, what="recursion", hint=hint)
 
 
 def check_postfix(search: Callable) -> bool:
     """Lesson 02: the postfix search, on a few hands."""
-    hint = asks(
-        postfix.search,
+    hint = (
         "Do your loops take every ordering, every operator triple and every stack order?",
         "Is its exact value the target? Compare with `postfix.evaluate`.",
+        REPEAT,
     )
-    found = postfix.search
-    return check(search, found, HANDS, what="search", show=hand_text, hint=hint, again=REPEAT)
+    return check(search, postfix.search, HANDS, what="search", hint=hint)
 
 
 # 03 recursive reduction: the post's Search(n), `search(array, n, target, found)`.
@@ -381,11 +377,11 @@ def check_key(key: Callable) -> None:
     # Trees, not texts, as cases: a case is then named by the tree's own text.
     questions = {(parse(a), parse(b)): ask for (a, b), ask in SAME_ANSWER_CASES.items()}
 
-    same = wraps(key)(lambda first, second: key(first) == key(second))
-    expected = lambda first, second: canonical(first) == canonical(second)  # noqa: E731
-    show = lambda same: "the same answer" if same else "two different answers"  # noqa: E731
+    words = ("two different answers", "the same answer")
+    same = wraps(key)(lambda first, second: words[bool(key(first) == key(second))])
+    expected = lambda first, second: words[canonical(first) == canonical(second)]  # noqa: E731
     ask = lambda got, case: questions[case]  # noqa: E731
-    check(same, expected, list(questions), what="key", show=show, hint=ask)
+    check(same, expected, list(questions), what="key", hint=ask)
 
 
 def check_count_answers(count_answers: Callable) -> None:
@@ -400,12 +396,11 @@ def check_count_answers(count_answers: Callable) -> None:
 def check_solvable_hands(attempt: Callable) -> bool:
     """Lesson 08: every hand of four cards from 1 to `high` that makes 24."""
 
-    def hint(hand: tuple, case: tuple) -> str:
+    def question(hand: tuple, case: tuple) -> str:
         return f"Can {hand_text(hand)} make 24? Ask `t24.can_make({tuple(hand)})` (cards 1 to {case[0]})."
 
-    again, what = "Each hand belongs in the list once.", "`solvable_hands`"
-    cases = [(6,), (9,)]
-    return check(attempt, solvable_hands, cases, what=what, show=hand_text, hint=hint, again=again)
+    hint = (question, question, "Each hand belongs in the list once.")
+    return check(attempt, solvable_hands, [(6,), (9,)], what="`solvable_hands`", hint=hint)
 
 
 def check_unused(unused: Callable) -> bool:
