@@ -279,18 +279,15 @@ def _text(name: str, content) -> str:
     if name.endswith(".json"):
         return json.dumps(content, indent=2) + "\n"
     handle = io.StringIO()
-    rows = [
-        ["" if v is None else f"{v:.6g}" if isinstance(v, float) else v for v in r] for r in content
-    ]
+    rows = [[f"{v:.6g}" if isinstance(v, float) else v for v in row] for row in content]
     csv.writer(handle, lineterminator="\n").writerows([COLUMNS[name], *rows])
     return handle.getvalue()
 
 
 def _value(cell: str):
-    """A CSV cell read back: an int, a float, the text, or None when empty."""
-    for kind in (int, float):
-        with suppress(ValueError):
-            return kind(cell)
+    """A CSV cell read back: a number (as JSON writes one), the text, or None when empty."""
+    with suppress(ValueError):
+        return json.loads(cell)
     return cell or None
 
 
@@ -368,16 +365,12 @@ def format_table(results: dict) -> str:
     header = ["method", "mode", "median hand", "p90 hand", "slowest hand", "whole deck"]
     title = f"### The optimised methods on the whole deck ({summary['deck_hands']:,} hands)"
     lines += table(title, header, rows)
-    grown = {(r["method"], r["count"]): r for r in results["growth"] if r["mode"] == "all"}
+    grown = [r for r in results["growth"] if r["mode"] == "all"]
+    grown = {(r["method"], r["count"]): r["seconds_median"] for r in grown}
     counts = sorted({count for _method, count in grown})
     rows = [
         [f"`{method}`"]
-        + [
-            "refused"
-            if r is None or r["seconds_median"] is None
-            else _ms(r["seconds_median"] * 1000)
-            for r in (grown.get((method, count)) for count in counts)
-        ]
+        + ["refused" if (s := grown.get((method, c))) is None else _ms(s * 1000) for c in counts]
         for method in dict.fromkeys(method for method, _count in grown)
     ]
     title = "### Growth with the count of numbers (median hand, all answers)"

@@ -1,9 +1,4 @@
-"""Checks that answer a student's attempt in one sentence.
-
-`check` runs an attempt beside t24's own version on a few cases and prints one sentence: not
-written yet, an error (the case, what went wrong, the line), one item missed, extra or repeated
-(with a question that points at the cause), or the same "Right" line for every right version.
-"""
+"""Checks that answer a student's attempt in one sentence, each beside t24's own version."""
 
 from __future__ import annotations
 
@@ -86,10 +81,12 @@ def check(
     hint: Callable | str | tuple | None = None,
     ordered: bool = False,
 ) -> bool:
-    """Run `attempt` beside `expected` on every case; print one sentence; True only when right.
-    `expected` gives a value, a list (compared as a multiset) or a judge (None when right, else
-    what is wrong); `hint(example, case)` asks about a wrong example, or a tuple of questions
-    does about a missed, an extra and a repeated item (the first again when there are two)."""
+    """Run `attempt` beside `expected` on every case and print one sentence: not written yet, an
+    error (the case, what went wrong, the line), one item missed, extra or repeated, a wrong value,
+    or the same "Right" line for every right version; True only when right. `expected` gives a
+    value, a list (compared as a multiset) or a judge (None when right, else what is wrong); the
+    question after a wrong example is `hint(example, case)`, or one of a tuple of questions about
+    a missed, an extra and a repeated item (the first again when there are two)."""
 
     def verdict(case: tuple) -> str | None:
         want, words = expected(*case), case_text(case)
