@@ -142,13 +142,10 @@ def check(
         return None
 
     cases = list(cases)
-    for case in cases:
-        if sentence := verdict(case):
-            print(sentence)
-            return False
+    sentence = next(filter(None, map(verdict, cases)), None)  # the first case that goes wrong
     tried = "the 1 case" if len(cases) == 1 else f"all {len(cases)} cases"
-    print(f"Right: your {what} agrees on {tried} tried.")
-    return True
+    print(sentence or f"Right: your {what} agrees on {tried} tried.")
+    return sentence is None
 
 
 # 00 the 24 game: each answer is one value, judged as a whole (None when right, else why not).
