@@ -7,7 +7,6 @@ results unless asked. The results the notebooks plot ship in `results/` (`load_r
 from __future__ import annotations
 
 import csv
-import io
 import itertools
 import json
 import math
@@ -215,9 +214,14 @@ def run_benchmark(
             "clock": CLOCK_WORDS[clock],
             "full_deck": full,
         }
+        for name, content in (("meta.json", meta), ("summary.json", summary)):
+            staged[name].write_text(json.dumps(content, indent=2) + "\n", "utf-8", newline="")
         peer_table = [[r[key] for key in COLUMNS["peers.csv"]] for r in peer_rows]
-        for name, content in zip(FILES, (meta, rows, growth_rows, peer_table, summary)):
-            staged[name].write_text(_text(name, content), encoding="utf-8", newline="")
+        for name, table in zip(COLUMNS, (rows, growth_rows, peer_table)):
+            # floats to six significant digits: timings are no finer
+            cells = [[f"{v:.6g}" if isinstance(v, float) else v for v in row] for row in table]
+            with staged[name].open("w", encoding="utf-8", newline="") as handle:
+                csv.writer(handle, lineterminator="\n").writerows([COLUMNS[name], *cells])
     except BaseException:  # an interruption or a full disk: no mix of old and new, no new folder
         _clean(staged, made)
         raise
@@ -274,34 +278,11 @@ def _commit():
     return None
 
 
-def _text(name: str, content) -> str:
-    """A file's text: JSON, or CSV with floats to six significant digits (timings are no finer)."""
-    if name.endswith(".json"):
-        return json.dumps(content, indent=2) + "\n"
-    handle = io.StringIO()
-    rows = [[f"{v:.6g}" if isinstance(v, float) else v for v in row] for row in content]
-    csv.writer(handle, lineterminator="\n").writerows([COLUMNS[name], *rows])
-    return handle.getvalue()
-
-
 def _value(cell: str):
     """A CSV cell read back: a number (as JSON writes one), the text, or None when empty."""
     with suppress(ValueError):
         return json.loads(cell)
     return cell or None
-
-
-def _read(text: str, name: str):
-    """One file's text: JSON (the meta checked by making its line), or CSV rows, numbers read."""
-    if name.endswith(".json"):
-        found = json.loads(text)
-        if name == "meta.json":
-            _header(found)
-        return found
-    header, *rows = csv.reader(io.StringIO(text))
-    if header != COLUMNS[name]:
-        raise ValueError(f"its columns are not {','.join(COLUMNS[name])}")
-    return [dict(zip(header, map(_value, row), strict=True)) for row in rows]
 
 
 def load_results(path=None) -> dict:
@@ -314,7 +295,16 @@ def load_results(path=None) -> dict:
     results = {}
     try:
         for name in FILES:
-            results[name.split(".")[0]] = _read(folder.joinpath(name).read_text("utf-8"), name)
+            text, key = folder.joinpath(name).read_text("utf-8"), name.split(".")[0]
+            if name.endswith(".csv"):
+                header, *rows = csv.reader(text.splitlines())
+                if header != COLUMNS[name]:
+                    raise ValueError(f"its columns are not {','.join(COLUMNS[name])}")
+                results[key] = [dict(zip(header, map(_value, r), strict=True)) for r in rows]
+            else:
+                results[key] = json.loads(text)
+            if name == "meta.json":
+                _header(results[key])  # its line, made now, so that a damaged meta is named
         format_table(results)  # its figures come from summary.json, the file read last
     except (OSError, ValueError, LookupError, TypeError, AttributeError, csv.Error) as error:
         why = getattr(error, "strerror", None) or f"{type(error).__name__}: {error}"
