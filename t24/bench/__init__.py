@@ -72,8 +72,7 @@ def progress(items, desc: str, show: bool):
 
 
 def repeated(once, repeat: int) -> list:
-    """Call `once() -> (seconds, ...)` up to `repeat` times (at most MAX_REPEAT), stopping once
-    the calls took SLOW_SWEEP seconds in all; their results."""
+    """Results of `once() -> (seconds, ...)`: `repeat` calls (≤ MAX_REPEAT), until SLOW_SWEEP s."""
     runs = []
     while len(runs) < min(max(1, repeat), MAX_REPEAT) and sum(r[0] for r in runs) <= SLOW_SWEEP:
         runs.append(once())
@@ -144,11 +143,10 @@ def growth(counts, methods, size=GROWTH_HANDS, show=False, clock="cpu") -> list[
         work = int(statistics.median(TABLE[method].size(hand) for hand in hands))
         try:
             found = sweep(method, mode, hands, 1, show, clock, f"growth {count}", cold=True)[0]
+            timed = (len(hands), found["median_ms"] / 1000, found["max_ms"] / 1000, work, 0)
         except SearchTooLarge:  # the method's own limit: record it, do not wait
-            rows.append((count, method, mode, 0, None, None, work, 1))
-            continue
-        seconds = (found["median_ms"] / 1000, found["max_ms"] / 1000)
-        rows.append((count, method, mode, len(hands), *seconds, work, 0))
+            timed = (0, None, None, work, 1)
+        rows.append((count, method, mode, *timed))
     return rows
 
 

@@ -201,7 +201,6 @@ REPEAT = "Does your search skip orderings that repeat?"
 
 def check_patterns(search: Callable) -> bool:
     """Lesson 01: the pattern search, on a few hands."""
-
     exact = "Is its exact value the target? Compare with `patterns.evaluate`."
 
     def missed(text, case) -> str:  # in floats, as the pattern's loops compute it, the target?
@@ -210,8 +209,7 @@ def check_patterns(search: Callable) -> bool:
             return f"It fills the pattern `{shape}`: do your loops reach it with every ordering and triple?"
         return exact
 
-    hint = (missed, exact, REPEAT)
-    return check(search, patterns.search, HANDS, what="search", hint=hint)
+    return check(search, patterns.search, HANDS, what="search", hint=(missed, exact, REPEAT))
 
 
 def check_evaluate(evaluate: Callable) -> bool:
