@@ -168,10 +168,17 @@ def run_benchmark(
     `hands`: a sample of the deck of this size (default the whole deck); `peers`: None, or a
     function `(hands, repeat, progress, clock) -> row dicts` timing other solvers (peers.csv)."""
     methods, full, out = list(dict.fromkeys(methods)), hands is None, Path(out)
-    staged = {name: out / f".{name}.partial" for name in FILES}
-    made = _prepare(out, staged, replace, full)
+    staged, made = {name: out / f".{name}.partial" for name in FILES}, []
     previous = signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
-    try:
+    try:  # before the run: refuse the folder in one line, or make it and the files to write
+        if any((out / name).exists() for name in FILES) and not replace:
+            raise InputError(f"{out} already holds results; choose a new --out, or --replace them")
+        if not full and _full_run(out):
+            raise InputError(f"{out} holds a full run of the deck; a sample never replaces it")
+        made = [folder for folder in (out, *out.parents) if not folder.exists()]
+        out.mkdir(parents=True, exist_ok=True)
+        for path in staged.values():
+            path.touch()
         all_hands = sample_hands(deck.deck(13), hands)
         sample_set = sample_hands(all_hands, sample)
         bigger = len(all_hands) > len(sample_set)
@@ -220,8 +227,12 @@ def run_benchmark(
             cells = [[f"{v:.6g}" if isinstance(v, float) else v for v in row] for row in table]
             with staged[name].open("w", encoding="utf-8", newline="") as handle:
                 csv.writer(handle, lineterminator="\n").writerows([COLUMNS[name], *cells])
-    except BaseException:  # an interruption or a full disk: no mix of old and new, no new folder
-        _clean(staged, made)
+    except BaseException as error:  # refused, interrupted, a full disk: no mix, no new folder
+        for remove in [path.unlink for path in staged.values()] + [folder.rmdir for folder in made]:
+            with suppress(OSError):
+                remove()
+        if isinstance(error, OSError):
+            raise InputError(f"cannot save results in {out}: {error.strerror or error}") from None
         raise
     finally:
         signal.signal(signal.SIGTERM, previous)
@@ -235,33 +246,8 @@ def new_run_folder() -> Path:
     return Path("t24-bench", time.strftime("%Y-%m-%d-%H%M%S", time.gmtime()))
 
 
-def _prepare(out: Path, staged: dict, replace: bool, full: bool) -> list[Path]:
-    """Refuse in one line a folder a run must not or cannot save in (results stay unless `replace`,
-    a full run always), or make it and the `staged` files, before the run; the folders made."""
-    made = []
-    try:
-        if any((out / name).exists() for name in FILES) and not replace:
-            raise InputError(f"{out} already holds results; choose a new --out, or --replace them")
-        if not full and _full_run(out):
-            raise InputError(f"{out} holds a full run of the deck; a sample never replaces it")
-        made = [folder for folder in (out, *out.parents) if not folder.exists()]
-        out.mkdir(parents=True, exist_ok=True)
-        for path in staged.values():
-            path.touch()
-    except OSError as error:
-        _clean(staged, made)
-        raise InputError(f"cannot save results in {out}: {error.strerror or error}") from None
-    return made
-
-
-def _clean(staged: dict, made: list) -> None:
-    """Remove the staged files, then the folders made for them."""
-    for remove in [path.unlink for path in staged.values()] + [folder.rmdir for folder in made]:
-        with suppress(OSError):
-            remove()
-
-
 def _full_run(folder: Path) -> bool:
+    """Whether the folder holds a run of the whole deck (a sample never replaces one)."""
     with suppress(OSError, ValueError, AttributeError):
         return json.loads((folder / "meta.json").read_text("utf-8")).get("full_deck") is True
     return False
