@@ -12,6 +12,8 @@ from fractions import Fraction
 from functools import partial, wraps
 from itertools import islice
 
+import numpy as np
+
 from ..check import check_answer
 from ..deck import solvable_hands
 from ..distinct import canonical
@@ -337,8 +339,6 @@ def check_exact_value(exact_value: Callable) -> None:
 
 def check_float32_value(float32_value: Callable) -> None:
     """Lesson 06 Ex 1: does `float32_value(expr)` compute step by step in 32-bit floats?"""
-    import numpy as np
-
     expected = lambda expr: expr.to_sympy(leaf=np.float32)  # noqa: E731
     hint = "Is every card a 32-bit float before the first step?"
     check(float32_value, expected, EXACT_CASES[:3], what="`float32_value`", hint=hint)
@@ -368,7 +368,6 @@ def check_key(key: Callable) -> None:
     """Lesson 07: does `key` call two expressions the same answer exactly when t24 does?"""
     # Trees, not texts, as cases: a case is then named by the tree's own text.
     questions = {(parse(a), parse(b)): ask for (a, b), ask in SAME_ANSWER_CASES.items()}
-
     words = ("two different answers", "the same answer")
     same = wraps(key)(lambda first, second: words[bool(key(first) == key(second))])
     expected = lambda first, second: words[canonical(first) == canonical(second)]  # noqa: E731
