@@ -56,10 +56,8 @@ def brief(value, limit: int = 80) -> str:
 
 def error_sentence(error: Exception, attempt: Callable, words: str, what: str) -> str:
     """The case (`words`), what went wrong, the line of the student's code, where to look."""
-    problem, advice = next(
-        (said for kind, said in ERRORS.items() if isinstance(error, kind)),
-        (f"it raised {type(error).__name__}", "read the line named"),
-    )
+    kind = next((kind for kind in type(error).__mro__ if kind in ERRORS), None)  # its nearest
+    problem, advice = ERRORS.get(kind, (f"it raised {type(error).__name__}", "read the line named"))
     code = getattr(inspect.unwrap(attempt), "__code__", None)
     steps = [(frame.f_code, line) for frame, line in traceback.walk_tb(error.__traceback__)]
     steps = [step for step in steps if code and step[0].co_filename == code.co_filename]
