@@ -200,11 +200,9 @@ def run_benchmark(
             "deck_hands": len(all_hands) if optimised else 0,
             **scopes,
             "ratio_vs_fast": {
-                mode: {
-                    m: f[mode]["sweep_seconds"] / base[mode] for m, f in scopes["sample"].items()
-                }
-                for mode in base
-                if base[mode]
+                mode: {m: f[mode]["sweep_seconds"] / seconds for m, f in scopes["sample"].items()}
+                for mode, seconds in base.items()
+                if seconds
             },
             "checks": agreement(texts, wrong),
             "peers": {row["solver"]: row for row in peer_rows},

@@ -44,14 +44,14 @@ def case_text(case: tuple) -> str:
     return " and ".join(words)
 
 
-def brief(value, limit: int = 80) -> str:
-    """A value as a sentence shows it: one line, at most `limit` characters, a tuple as a hand."""
+def brief(value) -> str:
+    """A value as a sentence shows it: one line, at most 80 characters, a tuple as a hand."""
     try:
         text = hand_text(value) if isinstance(value, tuple) else str(value)
         text = "nothing (None)" if value is None else " ".join(text.split())
     except Exception:  # noqa: BLE001 -- an int too long to write out, a broken object
         text = f"one {type(value).__name__}"
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return text if len(text) <= 80 else text[:79] + "…"
 
 
 def error_sentence(error: Exception, attempt: Callable, words: str, what: str) -> str:
