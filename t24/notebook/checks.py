@@ -81,12 +81,11 @@ def check(
     hint: Callable | str | tuple | None = None,
     ordered: bool = False,
 ) -> bool:
-    """Run `attempt` beside `expected` on every case and print one sentence: not written yet, an
-    error (the case, what went wrong, the line), one item missed, extra or repeated, a wrong value,
-    or the same "Right" line for every right version; True only when right. `expected` gives a
-    value, a list (compared as a multiset) or a judge (None when right, else what is wrong); the
-    question after a wrong example is `hint(example, case)`, or one of a tuple of questions about
-    a missed, an extra and a repeated item (the first again when there are two)."""
+    """Run `attempt` beside `expected` on every case; print one sentence (not written yet, an error
+    with its case and line, one item missed, extra or repeated, a wrong value, or the same "Right"
+    line for every right version); True only when right. `expected` gives a value, a list (compared
+    as a multiset) or a judge (None when right, else what is wrong); a wrong example is followed by
+    `hint(example, case)`, or by a tuple's question for a missed, an extra or a repeated item."""
 
     def verdict(case: tuple) -> str | None:
         want, words = expected(*case), case_text(case)
@@ -268,10 +267,9 @@ def check_reduction(search: Callable) -> bool:
         search(array, len(array), Fraction(case[1]), [])
         if array == recursive.start(case[0]):
             return "Which step of it does your search never take, or take with the wrong numbers?"
-        left = " ".join(str(value) for value, _ in array)
-        left = f"as {left}" if len(left) <= 30 else "with other numbers"
+        left = hand_text([value for value, _ in array])
         return (
-            f"It changes the numbers for the next pair: for {case_text(case)} the array ends "
+            f"It changes the numbers for the next pair: for {case_text(case)} the array ends as "
             f"{left}, not {case_text(case)} — what must you put back after the recursive call?"
         )
 
