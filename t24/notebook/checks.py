@@ -124,14 +124,15 @@ def check(
         try:
             missing = [item for item in want if item not in got]
             extra = [item for item in got if item not in want]
-        except ValueError:  # numpy: an array is neither equal nor unequal to an item
+            repeated = [item for item in want if got.count(item) != want.count(item)]
+        except Exception:  # noqa: BLE001 -- a numpy array, an item that refuses to be compared
             return odd.format("items that cannot be compared")
         if missing:
             return said(f"Your {what} misses `{brief(missing[0])}`{words}.", missing[0])
         if extra:
             sentence = f"Your {what} gives `{brief(extra[0])}`{words}, which should not be there."
             return said(sentence, extra[0], 1)
-        if repeated := [item for item in want if got.count(item) != want.count(item)]:
+        if repeated:
             counts = (got.count(repeated[0]), want.count(repeated[0]))
             n, m = ("once" if c == 1 else f"{c} times" for c in counts)
             sentence = f"Your {what} gives `{brief(repeated[0])}` {n}{words}, but it is there {m}."

@@ -140,6 +140,11 @@ def test_autograde_full_marks_for_the_teacher_source_and_zero_for_the_handout(tm
     assert "not written yet" in graded
 
 
+class Incomparable:
+    def __eq__(self, other):
+        raise RuntimeError("not comparable")
+
+
 @pytest.mark.parametrize(
     "name, attempt, phrases",
     [
@@ -150,6 +155,7 @@ def test_autograde_full_marks_for_the_teacher_source_and_zero_for_the_handout(tm
         ("check_targets", lambda hand: itertools.count(), ["gives `0`", "should not be there"]),
         ("check_postfix", lambda *case: postfix.search(*case) * 2, ["2 times", "there once"]),
         ("check_reduction", lambda array, n, target, found: array[n], ["line 1 of `<lambda>`"]),
+        ("check_targets", lambda hand: [Incomparable()], ["items that cannot be compared"]),
     ],
 )
 def test_a_value_of_the_wrong_kind_is_a_sentence_too(capsys, name, attempt, phrases):
