@@ -86,15 +86,14 @@ def check(
     line for every right version); True only when right. `expected` gives a value, a list (compared
     as a multiset) or a judge (None when right, else what is wrong); a wrong example is followed by
     `hint(example, case)`, or by a tuple's question for a missed, an extra or a repeated item."""
+    asks = hint if isinstance(hint, tuple) else (hint,)
 
     def verdict(case: tuple) -> str | None:
         want, words = expected(*case), case_text(case)
         words = f" for {words}" if words else ""  # no " for" when the case has no arguments
 
         def said(sentence: str, example, side: int = 0) -> str:  # the sentence, then a question
-            ask = hint
-            if isinstance(hint, tuple):
-                ask = hint[side] if side < len(hint) else hint[0]
+            ask = asks[side] if side < len(asks) else asks[0]
             try:
                 question = ask(example, case) if callable(ask) else ask
             except Exception:  # noqa: BLE001 -- an odd example gets no question
