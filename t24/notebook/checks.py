@@ -33,7 +33,6 @@ ERRORS = {
     AttributeError: ("you used a name after a dot that is not there", "check that name"),
     ValueError: ("a value was not accepted", "check the values you pass on"),
 }
-LIMIT = 10**4  # items read from an attempt's iterable (an endless one too): more than t24 gives
 
 
 def case_text(case: tuple) -> str:
@@ -103,7 +102,7 @@ def check(
         try:
             got = attempt(*case)
             if not isinstance(got, (str, bytes)) and hasattr(got, "__iter__"):
-                got = list(islice(got, LIMIT))
+                got = list(islice(got, 10**4))  # an endless one too: more than t24 gives
         except NotImplementedError:
             return f"Your {what} is not written yet: write its body, then run this check again."
         except Exception as error:  # noqa: BLE001 -- every error becomes a sentence
