@@ -1,8 +1,7 @@
 """Benchmarks you can rerun: `t24 bench` times every method in four modes on a seeded sample, the
 optimised ones on the whole deck, and growth with 2 to 6 numbers; it checks every answer exactly
 and the methods' agreement, and saves the figures in a new folder, all or nothing, never over
-results unless asked. The results the notebooks plot ship in `results/` (`load_results`).
-"""
+results unless asked. The results the notebooks plot ship in `results/` (`load_results`)."""
 
 from __future__ import annotations
 
@@ -268,9 +267,8 @@ def _value(cell: str):
 
 
 def load_results(path=None) -> dict:
-    """Read saved results: {"meta", "deck", "growth", "peers", "summary"}, numbers as int/float;
-    without a path, the results that ship with the package. A missing or damaged file raises
-    `t24.InputError` in one line naming the file and the command that makes it again."""
+    """Read saved results (without a path, the shipped ones), numbers as int/float; a missing or
+    damaged file raises `t24.InputError` in one line naming it and the command that makes it again."""
     folder = resources.files("t24.bench") / "results" if path is None else Path(path)
     how = "make bench-update (in a clone of the repository)"
     how = how if path is None else f"t24 bench --out {folder} --replace"
