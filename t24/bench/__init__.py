@@ -1,13 +1,11 @@
 """Benchmarks you can rerun: `t24 bench` times every method in four modes on a seeded sample, the
 optimised ones on the whole deck, and growth with 2 to 6 numbers; it checks every answer exactly
 and the methods' agreement, and saves the figures in a new folder, all or nothing, never over
-results unless asked. The results the notebooks plot ship in `results/` (`load_results`).
-"""
+results unless asked. The results the notebooks plot ship in `results/` (`load_results`)."""
 
 from __future__ import annotations
 
 import csv
-import io
 import itertools
 import json
 import math
@@ -73,8 +71,7 @@ def progress(items, desc: str, show: bool):
 
 
 def repeated(once, repeat: int) -> list:
-    """Call `once() -> (seconds, ...)` up to `repeat` times (at most MAX_REPEAT), stopping once
-    the calls took SLOW_SWEEP seconds in all; their results."""
+    """Results of `once() -> (seconds, ...)`: `repeat` calls (≤ MAX_REPEAT), until SLOW_SWEEP s."""
     runs = []
     while len(runs) < min(max(1, repeat), MAX_REPEAT) and sum(r[0] for r in runs) <= SLOW_SWEEP:
         runs.append(once())
@@ -145,11 +142,10 @@ def growth(counts, methods, size=GROWTH_HANDS, show=False, clock="cpu") -> list[
         work = int(statistics.median(TABLE[method].size(hand) for hand in hands))
         try:
             found = sweep(method, mode, hands, 1, show, clock, f"growth {count}", cold=True)[0]
+            timed = (len(hands), found["median_ms"] / 1000, found["max_ms"] / 1000, work, 0)
         except SearchTooLarge:  # the method's own limit: record it, do not wait
-            rows.append((count, method, mode, 0, None, None, work, 1))
-            continue
-        seconds = (found["median_ms"] / 1000, found["max_ms"] / 1000)
-        rows.append((count, method, mode, len(hands), *seconds, work, 0))
+            timed = (0, None, None, work, 1)
+        rows.append((count, method, mode, *timed))
     return rows
 
 
@@ -171,10 +167,17 @@ def run_benchmark(
     `hands`: a sample of the deck of this size (default the whole deck); `peers`: None, or a
     function `(hands, repeat, progress, clock) -> row dicts` timing other solvers (peers.csv)."""
     methods, full, out = list(dict.fromkeys(methods)), hands is None, Path(out)
-    staged = {name: out / f".{name}.partial" for name in FILES}
-    made = _prepare(out, staged, replace, full)
+    staged, made = {name: out / f".{name}.partial" for name in FILES}, []
     previous = signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
-    try:
+    try:  # before the run: refuse the folder in one line, or make it and the files to write
+        if any((out / name).exists() for name in FILES) and not replace:
+            raise InputError(f"{out} already holds results; choose a new --out, or --replace them")
+        if not full and _full_run(out):
+            raise InputError(f"{out} holds a full run of the deck; a sample never replaces it")
+        made = [folder for folder in (out, *out.parents) if not folder.exists()]
+        out.mkdir(parents=True, exist_ok=True)
+        for path in staged.values():
+            path.touch()
         all_hands = sample_hands(deck.deck(13), hands)
         sample_set = sample_hands(all_hands, sample)
         bigger = len(all_hands) > len(sample_set)
@@ -196,11 +199,9 @@ def run_benchmark(
             "deck_hands": len(all_hands) if optimised else 0,
             **scopes,
             "ratio_vs_fast": {
-                mode: {
-                    m: f[mode]["sweep_seconds"] / base[mode] for m, f in scopes["sample"].items()
-                }
-                for mode in base
-                if base[mode]
+                mode: {m: f[mode]["sweep_seconds"] / seconds for m, f in scopes["sample"].items()}
+                for mode, seconds in base.items()
+                if seconds
             },
             "checks": agreement(texts, wrong),
             "peers": {row["solver"]: row for row in peer_rows},
@@ -215,11 +216,20 @@ def run_benchmark(
             "clock": CLOCK_WORDS[clock],
             "full_deck": full,
         }
+        for name, content in (("meta.json", meta), ("summary.json", summary)):
+            staged[name].write_text(json.dumps(content, indent=2) + "\n", "utf-8", newline="")
         peer_table = [[r[key] for key in COLUMNS["peers.csv"]] for r in peer_rows]
-        for name, content in zip(FILES, (meta, rows, growth_rows, peer_table, summary)):
-            staged[name].write_text(_text(name, content), encoding="utf-8", newline="")
-    except BaseException:  # an interruption or a full disk: no mix of old and new, no new folder
-        _clean(staged, made)
+        for name, table in zip(COLUMNS, (rows, growth_rows, peer_table)):
+            # floats to six significant digits: timings are no finer
+            cells = [[f"{v:.6g}" if isinstance(v, float) else v for v in row] for row in table]
+            with staged[name].open("w", encoding="utf-8", newline="") as handle:
+                csv.writer(handle, lineterminator="\n").writerows([COLUMNS[name], *cells])
+    except BaseException as error:  # refused, interrupted, a full disk: no mix, no new folder
+        for remove in [path.unlink for path in staged.values()] + [folder.rmdir for folder in made]:
+            with suppress(OSError):
+                remove()
+        if isinstance(error, OSError):
+            raise InputError(f"cannot save results in {out}: {error.strerror or error}") from None
         raise
     finally:
         signal.signal(signal.SIGTERM, previous)
@@ -233,33 +243,8 @@ def new_run_folder() -> Path:
     return Path("t24-bench", time.strftime("%Y-%m-%d-%H%M%S", time.gmtime()))
 
 
-def _prepare(out: Path, staged: dict, replace: bool, full: bool) -> list[Path]:
-    """Refuse in one line a folder a run must not or cannot save in (results stay unless `replace`,
-    a full run always), or make it and the `staged` files, before the run; the folders made."""
-    made = []
-    try:
-        if any((out / name).exists() for name in FILES) and not replace:
-            raise InputError(f"{out} already holds results; choose a new --out, or --replace them")
-        if not full and _full_run(out):
-            raise InputError(f"{out} holds a full run of the deck; a sample never replaces it")
-        made = [folder for folder in (out, *out.parents) if not folder.exists()]
-        out.mkdir(parents=True, exist_ok=True)
-        for path in staged.values():
-            path.touch()
-    except OSError as error:
-        _clean(staged, made)
-        raise InputError(f"cannot save results in {out}: {error.strerror or error}") from None
-    return made
-
-
-def _clean(staged: dict, made: list) -> None:
-    """Remove the staged files, then the folders made for them."""
-    for remove in [path.unlink for path in staged.values()] + [folder.rmdir for folder in made]:
-        with suppress(OSError):
-            remove()
-
-
 def _full_run(folder: Path) -> bool:
+    """Whether the folder holds a run of the whole deck (a sample never replaces one)."""
     with suppress(OSError, ValueError, AttributeError):
         return json.loads((folder / "meta.json").read_text("utf-8")).get("full_deck") is True
     return False
@@ -274,50 +259,32 @@ def _commit():
     return None
 
 
-def _text(name: str, content) -> str:
-    """A file's text: JSON, or CSV with floats to six significant digits (timings are no finer)."""
-    if name.endswith(".json"):
-        return json.dumps(content, indent=2) + "\n"
-    handle = io.StringIO()
-    rows = [
-        ["" if v is None else f"{v:.6g}" if isinstance(v, float) else v for v in r] for r in content
-    ]
-    csv.writer(handle, lineterminator="\n").writerows([COLUMNS[name], *rows])
-    return handle.getvalue()
-
-
 def _value(cell: str):
-    """A CSV cell read back: an int, a float, the text, or None when empty."""
-    for kind in (int, float):
-        with suppress(ValueError):
-            return kind(cell)
+    """A CSV cell read back: a number (as JSON writes one), the text, or None when empty."""
+    with suppress(ValueError):
+        return json.loads(cell)
     return cell or None
 
 
-def _read(text: str, name: str):
-    """One file's text: JSON (the meta checked by making its line), or CSV rows, numbers read."""
-    if name.endswith(".json"):
-        found = json.loads(text)
-        if name == "meta.json":
-            _header(found)
-        return found
-    header, *rows = csv.reader(io.StringIO(text))
-    if header != COLUMNS[name]:
-        raise ValueError(f"its columns are not {','.join(COLUMNS[name])}")
-    return [dict(zip(header, map(_value, row), strict=True)) for row in rows]
-
-
 def load_results(path=None) -> dict:
-    """Read saved results: {"meta", "deck", "growth", "peers", "summary"}, numbers as int/float;
-    without a path, the results that ship with the package. A missing or damaged file raises
-    `t24.InputError` in one line naming the file and the command that makes it again."""
+    """Read saved results (without a path, the shipped ones), numbers as int/float; a missing or
+    damaged file raises `t24.InputError` in one line naming it and the command that makes it again."""
     folder = resources.files("t24.bench") / "results" if path is None else Path(path)
     how = "make bench-update (in a clone of the repository)"
     how = how if path is None else f"t24 bench --out {folder} --replace"
     results = {}
     try:
         for name in FILES:
-            results[name.split(".")[0]] = _read(folder.joinpath(name).read_text("utf-8"), name)
+            text, key = folder.joinpath(name).read_text("utf-8"), name.split(".")[0]
+            if name.endswith(".csv"):
+                header, *rows = csv.reader(text.splitlines())
+                if header != COLUMNS[name]:
+                    raise ValueError(f"its columns are not {','.join(COLUMNS[name])}")
+                results[key] = [dict(zip(header, map(_value, r), strict=True)) for r in rows]
+            else:
+                results[key] = json.loads(text)
+            if name == "meta.json":
+                _header(results[key])  # its line, made now, so that a damaged meta is named
         format_table(results)  # its figures come from summary.json, the file read last
     except (OSError, ValueError, LookupError, TypeError, AttributeError, csv.Error) as error:
         why = getattr(error, "strerror", None) or f"{type(error).__name__}: {error}"
@@ -368,16 +335,12 @@ def format_table(results: dict) -> str:
     header = ["method", "mode", "median hand", "p90 hand", "slowest hand", "whole deck"]
     title = f"### The optimised methods on the whole deck ({summary['deck_hands']:,} hands)"
     lines += table(title, header, rows)
-    grown = {(r["method"], r["count"]): r for r in results["growth"] if r["mode"] == "all"}
+    grown = [r for r in results["growth"] if r["mode"] == "all"]
+    grown = {(r["method"], r["count"]): r["seconds_median"] for r in grown}
     counts = sorted({count for _method, count in grown})
     rows = [
         [f"`{method}`"]
-        + [
-            "refused"
-            if r is None or r["seconds_median"] is None
-            else _ms(r["seconds_median"] * 1000)
-            for r in (grown.get((method, count)) for count in counts)
-        ]
+        + ["refused" if (s := grown.get((method, c))) is None else _ms(s * 1000) for c in counts]
         for method in dict.fromkeys(method for method, _count in grown)
     ]
     title = "### Growth with the count of numbers (median hand, all answers)"

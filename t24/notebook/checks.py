@@ -1,9 +1,4 @@
-"""Checks that answer a student's attempt in one sentence.
-
-`check` runs an attempt beside t24's own version on a few cases and prints one sentence: not
-written yet, an error (the case, what went wrong, the line), one item missed, extra or repeated
-(with a question that points at the cause), or the same "Right" line for every right version.
-"""
+"""Checks that answer a student's attempt in one sentence, each beside t24's own version."""
 
 from __future__ import annotations
 
@@ -16,6 +11,8 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from functools import partial, wraps
 from itertools import islice
+
+import numpy as np
 
 from ..check import check_answer
 from ..deck import solvable_hands
@@ -36,7 +33,6 @@ ERRORS = {
     AttributeError: ("you used a name after a dot that is not there", "check that name"),
     ValueError: ("a value was not accepted", "check the values you pass on"),
 }
-LIMIT = 10**4  # items read from an attempt's iterable (an endless one too): more than t24 gives
 
 
 def case_text(case: tuple) -> str:
@@ -47,21 +43,20 @@ def case_text(case: tuple) -> str:
     return " and ".join(words)
 
 
-def brief(value, show: Callable = str, limit: int = 80) -> str:
-    """A value as a sentence shows it: one line, at most `limit` characters."""
+def brief(value) -> str:
+    """A value as a sentence shows it: one line, at most 80 characters, a tuple as a hand."""
     try:
-        text = "nothing (None)" if value is None else " ".join(str(show(value)).split())
+        text = hand_text(value) if isinstance(value, tuple) else str(value)
+        text = "nothing (None)" if value is None else " ".join(text.split())
     except Exception:  # noqa: BLE001 -- an int too long to write out, a broken object
         text = f"one {type(value).__name__}"
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return text if len(text) <= 80 else text[:79] + "…"
 
 
 def error_sentence(error: Exception, attempt: Callable, words: str, what: str) -> str:
     """The case (`words`), what went wrong, the line of the student's code, where to look."""
-    problem, advice = next(
-        (said for kind, said in ERRORS.items() if isinstance(error, kind)),
-        (f"it raised {type(error).__name__}", "read the line named"),
-    )
+    kind = next((kind for kind in type(error).__mro__ if kind in ERRORS), None)  # its nearest
+    problem, advice = ERRORS.get(kind, (f"it raised {type(error).__name__}", "read the line named"))
     code = getattr(inspect.unwrap(attempt), "__code__", None)
     steps = [(frame.f_code, line) for frame, line in traceback.walk_tb(error.__traceback__)]
     steps = [step for step in steps if code and step[0].co_filename == code.co_filename]
@@ -82,22 +77,24 @@ def check(
     cases: Iterable[tuple],
     *,
     what: str = "answer",
-    show: Callable = str,
-    hint: Callable | str | None = None,
+    hint: Callable | str | tuple | None = None,
     ordered: bool = False,
-    again: str | None = None,
 ) -> bool:
-    """Run `attempt` beside `expected` on every case; print one sentence; True only when right.
-    `expected` gives a value, a list (compared as a multiset) or a judge (None when right, else
-    what is wrong); `hint(example, case)` asks about a wrong example, `again` about a repeat."""
+    """Run `attempt` beside `expected` on every case; print one sentence (not written yet, an error
+    with its case and line, one item missed, extra or repeated, a wrong value, or the same "Right"
+    line for every right version); True only when right. `expected` gives a value, a list (compared
+    as a multiset) or a judge (None when right, else what is wrong); a wrong example is followed by
+    `hint(example, case)`, or by a tuple's question for a missed, an extra or a repeated item."""
+    asks = hint if isinstance(hint, tuple) else (hint,)
 
     def verdict(case: tuple) -> str | None:
         want, words = expected(*case), case_text(case)
         words = f" for {words}" if words else ""  # no " for" when the case has no arguments
 
-        def said(sentence: str, example) -> str:  # the sentence, then the question it asks
+        def said(sentence: str, example, side: int = 0) -> str:  # the sentence, then a question
+            ask = asks[side] if side < len(asks) else asks[0]
             try:
-                question = hint(example, case) if callable(hint) else hint
+                question = ask(example, case) if callable(ask) else ask
             except Exception:  # noqa: BLE001 -- an odd example gets no question
                 question = None
             return f"{sentence} {question}" if question else sentence
@@ -105,14 +102,13 @@ def check(
         try:
             got = attempt(*case)
             if not isinstance(got, (str, bytes)) and hasattr(got, "__iter__"):
-                got = list(islice(got, LIMIT))
+                got = list(islice(got, 10**4))  # an endless one too: more than t24 gives
         except NotImplementedError:
             return f"Your {what} is not written yet: write its body, then run this check again."
         except Exception as error:  # noqa: BLE001 -- every error becomes a sentence
             return error_sentence(error, attempt, words, what)
-        shown = partial(brief, show=show)
         if not isinstance(want, list):
-            wrong = f"Your {what} gives {shown(got)}{words}, which is not right"
+            wrong = f"Your {what} gives {brief(got)}{words}, which is not right"
             try:  # numpy's list == number is "not right" too
                 if callable(want):
                     return (why := want(got)) and f"{wrong}: {why}"
@@ -126,30 +122,28 @@ def check(
         try:
             missing = [item for item in want if item not in got]
             extra = [item for item in got if item not in want]
-        except ValueError:  # numpy: an array is neither equal nor unequal to an item
+            repeated = [item for item in want if got.count(item) != want.count(item)]
+        except Exception:  # noqa: BLE001 -- a numpy array, an item that refuses to be compared
             return odd.format("items that cannot be compared")
         if missing:
-            return said(f"Your {what} misses `{shown(missing[0])}`{words}.", missing[0])
+            return said(f"Your {what} misses `{brief(missing[0])}`{words}.", missing[0])
         if extra:
-            sentence = f"Your {what} gives `{shown(extra[0])}`{words}, which should not be there."
-            return said(sentence, extra[0])
-        if repeated := [item for item in want if got.count(item) != want.count(item)]:
+            sentence = f"Your {what} gives `{brief(extra[0])}`{words}, which should not be there."
+            return said(sentence, extra[0], 1)
+        if repeated:
             counts = (got.count(repeated[0]), want.count(repeated[0]))
             n, m = ("once" if c == 1 else f"{c} times" for c in counts)
-            sentence = f"Your {what} gives `{shown(repeated[0])}` {n}{words}, but it is there {m}."
-            return f"{sentence} {again}" if again else said(sentence, repeated[0])
+            sentence = f"Your {what} gives `{brief(repeated[0])}` {n}{words}, but it is there {m}."
+            return said(sentence, repeated[0], 2)
         if ordered and got != want:
             return f"Your {what} has the right items{words}, but not in the right order."
         return None
 
     cases = list(cases)
-    for case in cases:
-        if sentence := verdict(case):
-            print(sentence)
-            return False
+    sentence = next(filter(None, map(verdict, cases)), None)  # the first case that goes wrong
     tried = "the 1 case" if len(cases) == 1 else f"all {len(cases)} cases"
-    print(f"Right: your {what} agrees on {tried} tried.")
-    return True
+    print(sentence or f"Right: your {what} agrees on {tried} tried.")
+    return sentence is None
 
 
 # 00 the 24 game: each answer is one value, judged as a whole (None when right, else why not).
@@ -205,15 +199,15 @@ REPEAT = "Does your search skip orderings that repeat?"
 
 def check_patterns(search: Callable) -> bool:
     """Lesson 01: the pattern search, on a few hands."""
+    exact = "Is its exact value the target? Compare with `patterns.evaluate`."
 
-    def hint(text, case) -> str:
+    def missed(text, case) -> str:  # in floats, as the pattern's loops compute it, the target?
         shape = re.sub(r"[-+*/]", "o", re.sub(r"\d+", "n", str(text)))
-        # missed, though in floats, as the pattern's loops compute it, its value is the target
-        if text in patterns.search(*case) and parse(text).to_sympy(leaf=float) == case[1]:
+        if parse(text).to_sympy(leaf=float) == case[1]:
             return f"It fills the pattern `{shape}`: do your loops reach it with every ordering and triple?"
-        return "Is its exact value the target? Compare with `patterns.evaluate`."
+        return exact
 
-    return check(search, patterns.search, HANDS, what="search", hint=hint, again=REPEAT)
+    return check(search, patterns.search, HANDS, what="search", hint=(missed, exact, REPEAT))
 
 
 def check_evaluate(evaluate: Callable) -> bool:
@@ -231,32 +225,24 @@ def check_evaluate(evaluate: Callable) -> bool:
     return check(evaluate, postfix.evaluate, cases, what="stack machine", hint=hint)
 
 
-def asks(found: Callable, missing: str, extra: str) -> Callable:
-    """A hint: `missing` when the example is among what `found(*case)` gives, else `extra`."""
-    return lambda example, case: missing if example in found(*case) else extra
-
-
 def check_stack_orders(stack_orders: Callable) -> bool:
     """Lesson 02: the push/pop recursion."""
-    hint = asks(
-        postfix.stack_orders,
+    hint = (
         "Does it try both moves: push the next number, and pop two when it can?",
         "Does every operator find two numbers on the stack, and is everything used?",
     )
     cases = [((4, 5, 6, 7), "+-*"), ((1, 2, 3), "*/"), ((1, 2, 3, 4, 5), "+-*/")]
-    what = "recursion"
-    return check(stack_orders, postfix.stack_orders, cases, what=what, show=hand_text, hint=hint)
+    return check(stack_orders, postfix.stack_orders, cases, what="recursion", hint=hint)
 
 
 def check_postfix(search: Callable) -> bool:
     """Lesson 02: the postfix search, on a few hands."""
-    hint = asks(
-        postfix.search,
+    hint = (
         "Do your loops take every ordering, every operator triple and every stack order?",
         "Is its exact value the target? Compare with `postfix.evaluate`.",
+        REPEAT,
     )
-    found = postfix.search
-    return check(search, found, HANDS, what="search", show=hand_text, hint=hint, again=REPEAT)
+    return check(search, postfix.search, HANDS, what="search", hint=hint)
 
 
 # 03 recursive reduction: the post's Search(n), `search(array, n, target, found)`.
@@ -280,10 +266,9 @@ def check_reduction(search: Callable) -> bool:
         search(array, len(array), Fraction(case[1]), [])
         if array == recursive.start(case[0]):
             return "Which step of it does your search never take, or take with the wrong numbers?"
-        left = " ".join(str(value) for value, _ in array)
-        left = f"as {left}" if len(left) <= 30 else "with other numbers"
+        left = hand_text([value for value, _ in array])
         return (
-            f"It changes the numbers for the next pair: for {case_text(case)} the array ends "
+            f"It changes the numbers for the next pair: for {case_text(case)} the array ends as "
             f"{left}, not {case_text(case)} — what must you put back after the recursive call?"
         )
 
@@ -349,8 +334,6 @@ def check_exact_value(exact_value: Callable) -> None:
 
 def check_float32_value(float32_value: Callable) -> None:
     """Lesson 06 Ex 1: does `float32_value(expr)` compute step by step in 32-bit floats?"""
-    import numpy as np
-
     expected = lambda expr: expr.to_sympy(leaf=np.float32)  # noqa: E731
     hint = "Is every card a 32-bit float before the first step?"
     check(float32_value, expected, EXACT_CASES[:3], what="`float32_value`", hint=hint)
@@ -380,12 +363,11 @@ def check_key(key: Callable) -> None:
     """Lesson 07: does `key` call two expressions the same answer exactly when t24 does?"""
     # Trees, not texts, as cases: a case is then named by the tree's own text.
     questions = {(parse(a), parse(b)): ask for (a, b), ask in SAME_ANSWER_CASES.items()}
-
-    same = wraps(key)(lambda first, second: key(first) == key(second))
-    expected = lambda first, second: canonical(first) == canonical(second)  # noqa: E731
-    show = lambda same: "the same answer" if same else "two different answers"  # noqa: E731
+    words = ("two different answers", "the same answer")
+    same = wraps(key)(lambda first, second: words[bool(key(first) == key(second))])
+    expected = lambda first, second: words[canonical(first) == canonical(second)]  # noqa: E731
     ask = lambda got, case: questions[case]  # noqa: E731
-    check(same, expected, list(questions), what="key", show=show, hint=ask)
+    check(same, expected, list(questions), what="key", hint=ask)
 
 
 def check_count_answers(count_answers: Callable) -> None:
@@ -400,12 +382,11 @@ def check_count_answers(count_answers: Callable) -> None:
 def check_solvable_hands(attempt: Callable) -> bool:
     """Lesson 08: every hand of four cards from 1 to `high` that makes 24."""
 
-    def hint(hand: tuple, case: tuple) -> str:
+    def question(hand: tuple, case: tuple) -> str:
         return f"Can {hand_text(hand)} make 24? Ask `t24.can_make({tuple(hand)})` (cards 1 to {case[0]})."
 
-    again, what = "Each hand belongs in the list once.", "`solvable_hands`"
-    cases = [(6,), (9,)]
-    return check(attempt, solvable_hands, cases, what=what, show=hand_text, hint=hint, again=again)
+    hint = (question, question, "Each hand belongs in the list once.")
+    return check(attempt, solvable_hands, [(6,), (9,)], what="`solvable_hands`", hint=hint)
 
 
 def check_unused(unused: Callable) -> bool:

@@ -80,6 +80,15 @@ def test_order_counts_when_it_is_the_lesson(capsys):
     assert "not in the right order" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize(
+    "attempt, question",
+    [(missing_one, "Missed?"), (extra_one, "Extra?"), (lambda *case: right(*case) * 2, "Twice?")],
+)
+def test_a_tuple_of_questions_asks_about_what_went_wrong(capsys, attempt, question):
+    check(attempt, right, CASES, hint=("Missed?", "Extra?", "Twice?"))
+    assert capsys.readouterr().out.endswith(f"{question}\n")
+
+
 def test_target_named_when_not_24(capsys):
     check(lambda hand, target: [], right, CASES[2:])
     assert "4 5 6 7 with target 10" in capsys.readouterr().out
@@ -131,6 +140,11 @@ def test_autograde_full_marks_for_the_teacher_source_and_zero_for_the_handout(tm
     assert "not written yet" in graded
 
 
+class Incomparable:
+    def __eq__(self, other):
+        raise RuntimeError("not comparable")
+
+
 @pytest.mark.parametrize(
     "name, attempt, phrases",
     [
@@ -141,6 +155,7 @@ def test_autograde_full_marks_for_the_teacher_source_and_zero_for_the_handout(tm
         ("check_targets", lambda hand: itertools.count(), ["gives `0`", "should not be there"]),
         ("check_postfix", lambda *case: postfix.search(*case) * 2, ["2 times", "there once"]),
         ("check_reduction", lambda array, n, target, found: array[n], ["line 1 of `<lambda>`"]),
+        ("check_targets", lambda hand: [Incomparable()], ["items that cannot be compared"]),
     ],
 )
 def test_a_value_of_the_wrong_kind_is_a_sentence_too(capsys, name, attempt, phrases):
