@@ -98,13 +98,18 @@ def as_hand(numbers: Iterable) -> Hand:
     return tuple(_as_int(item) for item in items)
 
 
+def _is_float(value) -> bool:
+    """A float of any kind (numpy's too): a real number that is not exact."""
+    return isinstance(value, numbers.Real) and not isinstance(value, numbers.Rational)
+
+
 def _as_int(item) -> int:
     if isinstance(item, str):
         return whole(item, "card")
     value = _exact(item)
     if value is not None and value.denominator == 1:
         return value.numerator
-    if isinstance(item, float) and item.is_integer():
+    if _is_float(item) and float(item).is_integer():
         raise InputError(f"{float(item)!r} is a float; cards are whole numbers like 3")
     raise InputError(f"{shown(item)} is not a whole number (cards are integers like 3 or 12)")
 
@@ -120,7 +125,7 @@ def as_target(target) -> Fraction:
     value = _exact(target)
     if value is not None:
         return value
-    if isinstance(target, float):
+    if _is_float(target):
         raise InputError(f"target {shown(target)} is a float; give it exactly: {_TARGET_HINT}")
     raise InputError(f"{refusal}: {_TARGET_HINT}")
 

@@ -16,6 +16,7 @@ import signal
 import statistics
 import subprocess
 import sys
+import threading
 import time
 from contextlib import suppress
 from importlib import resources
@@ -47,6 +48,7 @@ COLUMNS = {  # the CSV files' header lines
     "peers.csv": "solver hands seconds answers ratio_vs_t24 checked_ok".split(),
 }
 FILES = ("meta.json", *COLUMNS, "summary.json")
+TEXT_COLUMNS = {"scope", "method", "mode", "hand", "solver"}  # the others hold numbers
 
 
 def timed_solve(hand, target, method: str, mode: str, clock: str = "cpu"):
@@ -168,8 +170,11 @@ def run_benchmark(
     function `(hands, repeat, progress, clock) -> row dicts` timing other solvers (peers.csv)."""
     methods, full, out = list(dict.fromkeys(methods)), hands is None, Path(out)
     staged, made = {name: out / f".{name}.partial" for name in FILES}, []
-    previous = signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
+    main = threading.current_thread() is threading.main_thread()  # only it may set a handler
+    previous = main and signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
     try:  # before the run: refuse the folder in one line, or make it and the files to write
+        if out.exists() and not out.is_dir():
+            raise InputError(f"cannot save results in {out}: it is a file, not a folder")
         if any((out / name).exists() for name in FILES) and not replace:
             raise InputError(f"{out} already holds results; choose a new --out, or --replace them")
         if not full and _full_run(out):
@@ -232,7 +237,8 @@ def run_benchmark(
             raise InputError(f"cannot save results in {out}: {error.strerror or error}") from None
         raise
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        if main:
+            signal.signal(signal.SIGTERM, previous)
     for name, path in staged.items():  # all written: now they replace the old ones
         os.replace(path, out / name)
     return load_results(out)
@@ -259,11 +265,15 @@ def _commit():
     return None
 
 
-def _value(cell: str):
-    """A CSV cell read back: a number (as JSON writes one), the text, or None when empty."""
+def _value(column: str, cell: str):
+    """A CSV cell read back: the text of a name or a hand, else a number, or None when empty."""
+    if column in TEXT_COLUMNS:
+        return cell
     with suppress(ValueError):
-        return json.loads(cell)
-    return cell or None
+        number = None if cell == "" else json.loads(cell)
+        if isinstance(number, (int, float, type(None))) and not isinstance(number, bool):
+            return number
+    raise ValueError(f"its {column} {cell[:20]!r} is not a number")
 
 
 def load_results(path=None) -> dict:
@@ -280,12 +290,13 @@ def load_results(path=None) -> dict:
                 header, *rows = csv.reader(text.splitlines())
                 if header != COLUMNS[name]:
                     raise ValueError(f"its columns are not {','.join(COLUMNS[name])}")
-                results[key] = [dict(zip(header, map(_value, r), strict=True)) for r in rows]
+                cells = [zip(header, row, strict=True) for row in rows if row]
+                results[key] = [{column: _value(column, c) for column, c in r} for r in cells]
             else:
                 results[key] = json.loads(text)
             if name == "meta.json":
                 _header(results[key])  # its line, made now, so that a damaged meta is named
-        format_table(results)  # its figures come from summary.json, the file read last
+        format_table(results)  # what summary.json, the file read last, must hold for the tables
     except (OSError, ValueError, LookupError, TypeError, AttributeError, csv.Error) as error:
         why = getattr(error, "strerror", None) or f"{type(error).__name__}: {error}"
         why = " ".join(why.split())[:80]

@@ -25,7 +25,7 @@ MIN_COUNT, MAX_COUNT = 2, 6  # six cards already have thousands of distinct answ
 MAX_DEALS, MAX_SECONDS = 1000, 1.5  # tries to deal a solvable hand, and the time they may take
 OVER = "(this hand is over: no change to the score)"
 KEYS = "h = hint, s = show an answer, q = quit"
-NONE_WORDS = {"none", "no", "-", "impossible", "no answer", "no solution", "cannot", "can't"}
+NONE_WORDS = {*"none no - nothing impossible cannot can't".split(), "no answer", "no solution"}
 
 
 def deal(rng: random.Random, low: int = 1, high: int = 13, count: int = 4) -> Hand:

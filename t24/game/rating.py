@@ -78,7 +78,8 @@ def rating_points(needs_fraction: bool, answers, effort: Effort | None, target=2
     if effort is not None and effort.hits:
         share = Fraction(effort.hits, effort.final_numbers)
         points += 1 if share < Fraction(1, 1000) else -1 if share >= Fraction(1, 100) else 0
-        points += 2 if effort.largest > 2 * target else 1 if effort.largest > target else 0
+        size = abs(target)
+        points += 2 if effort.largest > 2 * size else 1 if effort.largest > size else 0
     return points
 
 
@@ -107,6 +108,6 @@ def rate(hand: Sequence[int], target=24, answers: Sequence[Expr] | None = None) 
         largest = max(effort.largest, abs(target))
         passes = "every answer passes" if effort.largest > abs(target) else "no number above"
         facts.append(f"{passes} {describe(largest)} on the way")
-    points = rating_points(fraction, count, effort, abs(target))
+    points = rating_points(fraction, count, effort, target)
     level = LEVELS[max(0, min(points, len(LEVELS) - 1))]
     return Difficulty(level, "; ".join(facts), fraction, count, effort)

@@ -101,7 +101,8 @@ def check(
 
         try:
             got = attempt(*case)
-            if not isinstance(got, (str, bytes)) and hasattr(got, "__iter__"):
+            as_list = isinstance(want, list) or callable(want)  # a judge reads a list too
+            if as_list and hasattr(got, "__iter__") and not isinstance(got, str):
                 got = list(islice(got, 10**4))  # an endless one too: more than t24 gives
         except NotImplementedError:
             return f"Your {what} is not written yet: write its body, then run this check again."

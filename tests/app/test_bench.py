@@ -110,7 +110,7 @@ def test_an_interrupted_run_leaves_no_folder(tmp_path, monkeypatch, interrupt):
 @pytest.mark.parametrize(
     "make, options, phrase",
     [
-        (lambda p: p.write_text("x"), {}, "File exists"),
+        (lambda p: p.write_text("x"), {}, "not a folder"),
         (lambda p: (p.mkdir(), (p / "deck.csv").write_text("")), {}, "already holds results"),
         (lambda p: (p.mkdir(), (p / "meta.json").write_text('{"full_deck": true}')),
          {"replace": True}, "a sample never replaces it"),
