@@ -1,7 +1,5 @@
 """Checking an answer someone typed: right value, exactly the dealt numbers, said precisely."""
 
-from __future__ import annotations
-
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass

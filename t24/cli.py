@@ -4,8 +4,6 @@ Every message is one line, never a traceback; the exit codes are in `EXIT_CODES`
 stops early (`t24 solve ... | head -1`) ends the command quietly with the code of the work done.
 """
 
-from __future__ import annotations
-
 import argparse
 import os
 import re

@@ -1,8 +1,6 @@
 """The deck: every hand of four cards (1820 for cards 1-13, 715 for 1-10, 495 for 1-9, in the
 order of `combinations_with_replacement`), and the figures the notebooks and the README quote."""
 
-from __future__ import annotations
-
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from functools import cache

@@ -2,8 +2,6 @@
 sum or product (a − b read as a + (−b), a ÷ b as a × b⁻¹); nothing else is identified. The
 canonical form is a nested sorted tuple; each class shows one readable representative."""
 
-from __future__ import annotations
-
 from collections.abc import Iterable
 
 from .expr import BinOp, DivisionByZero, Expr, Num

@@ -2,8 +2,6 @@
 0-9 only (`３` is refused), at most `MAX_DIGITS` after leading zeros, a minus sign `-`, `−` or
 `–`, a target maybe `a/b`; anything else gets an `InputError` whose one line says why."""
 
-from __future__ import annotations
-
 import itertools
 import numbers
 import operator

@@ -4,8 +4,6 @@ Integers and `+ - * /` (also `× ÷ · x`, square brackets) are kept, a negative
 `(-3)`; the rest is refused in one line naming a 1-based column. Limits on length, depth and
 digits mean no text makes the parser or the arithmetic run away."""
 
-from __future__ import annotations
-
 import ast
 import re
 

@@ -1,8 +1,6 @@
 """One entry point for every method: checks the input, refuses a search too large before any work
 (`SearchTooLarge`, naming a method that copes), and runs the method of that name."""
 
-from __future__ import annotations
-
 from collections.abc import Sequence
 
 from .distinct import distinct as distinct_answers

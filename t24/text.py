@@ -1,7 +1,5 @@
 """Words for hands, values, counts and durations, so every message says them the same way."""
 
-from __future__ import annotations
-
 import math
 import reprlib
 from collections.abc import Sequence

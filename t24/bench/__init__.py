@@ -3,8 +3,6 @@ optimised ones on the whole deck, and growth with 2 to 6 numbers; it checks ever
 and the methods' agreement, and saves the figures in a new folder, all or nothing, never over
 results unless asked. The results the notebooks plot ship in `results/` (`load_results`)."""
 
-from __future__ import annotations
-
 import csv
 import itertools
 import json

@@ -1,8 +1,6 @@
 """The practice game: the loop that closes "24点解法" (deal, answer, h for a hint, s, q), for a class;
 `Game` has no input or output, so the terminal loop (`play`) and the notebook widget share it."""
 
-from __future__ import annotations
-
 import contextlib
 import random
 import sys

@@ -2,8 +2,6 @@
 answers, the share of the recursive search's final numbers ("24点经典算法") that hit the target,
 and the largest number every answer passes on the way (`(10 × 10 − 4) ÷ 4` passes 100)."""
 
-from __future__ import annotations
-
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction

@@ -4,8 +4,6 @@ Three follow a post as written ("24点解法", "24点扑克牌游戏的算法实
 optimised and named so. `t24.solve(hand, method=NAME)` runs the method of that name, nothing else.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 

@@ -3,8 +3,6 @@ a template (leaves are slots 0..n-1) sharing one table of sub-expressions, evalu
 on unreduced integer pairs (no rounding: the screen misses nothing); hits confirmed by `Fraction`.
 """
 
-from __future__ import annotations
-
 import itertools
 from collections.abc import Sequence
 from fractions import Fraction

@@ -1,8 +1,6 @@
 """A fourth method, "fast": the values of every sub-multiset, remembered (no post does this).
 `answers` keeps canonical forms (`t24.distinct`): the form of `x op y` depends only on theirs."""
 
-from __future__ import annotations
-
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache

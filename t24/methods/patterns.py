@@ -4,8 +4,6 @@ the pattern and evaluate the text. t24 parses the text (never `eval`) in exact f
 post: a script engine and a 0.001 tolerance) and fills whole numbers (the post stopped at 9).
 """
 
-from __future__ import annotations
-
 import itertools
 from fractions import Fraction
 

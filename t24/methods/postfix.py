@@ -6,8 +6,6 @@ adds exact fractions, any count and size of numbers, and an infix that keeps the
 post's converter (`article_to_infix`) prints `7 6 5 - -` as `7 - 6 - 5`.
 """
 
-from __future__ import annotations
-
 import itertools
 from fractions import Fraction
 

@@ -3,8 +3,6 @@
 Orderings are n! / (k1! k2! ...), bracket patterns little Schröder numbers, postfix shapes Catalan.
 """
 
-from __future__ import annotations
-
 from collections import Counter
 from collections.abc import Sequence
 from math import comb, factorial, prod

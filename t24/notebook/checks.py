@@ -1,7 +1,5 @@
 """Checks that answer a student's attempt in one sentence, each beside t24's own version."""
 
-from __future__ import annotations
-
 import inspect
 import numbers
 import re

@@ -1,8 +1,6 @@
 """The practice game (`t24.game`) as a widget at projector size, answers typeset; it writes into
 widgets' `.value`, never to `print`, so a notebook stays the same under nbval."""
 
-from __future__ import annotations
-
 import html
 
 import ipywidgets as widgets

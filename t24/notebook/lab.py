@@ -1,8 +1,6 @@
 """The comparison lab: card and target sliders ask the chosen methods for the same hand, each
 timed; the answers stay hidden until "show answers", so a class guesses first."""
 
-from __future__ import annotations
-
 import html
 import random
 from collections.abc import Iterable, Mapping, Sequence

@@ -1,8 +1,6 @@
 """The lessons' figures of the saved benchmarks, then of the deck: projector sizes, each method in
 its `TABLE` colour, a title that states the finding; each draws on `ax` (else a new figure)."""
 
-from __future__ import annotations
-
 import html
 import random
 import statistics

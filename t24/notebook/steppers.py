@@ -2,8 +2,6 @@
 postfix enumeration ("24点解法"; "24点扑克牌游戏的算法实现") candidate by candidate, the tree of
 recursive reduction ("24点经典算法") state by state; the view of a step is a pure function (HTML)."""
 
-from __future__ import annotations
-
 import html
 import itertools
 from bisect import bisect_right

@@ -1,8 +1,6 @@
 """The search tree of recursive reduction ("24点经典算法") beside its far fewer distinct states
 (multisets of values: what a memoised search visits, the argument for `fast`), from a `Trace`."""
 
-from __future__ import annotations
-
 import math
 from collections import Counter
 

@@ -1,8 +1,6 @@
 """What every widget shares: one text size, one way to draw a card, and one steady sentence in
 place of a widget where no kernel draws it (strict nbval compares it); `reveal` and `source`."""
 
-from __future__ import annotations
-
 import html
 import inspect
 from collections.abc import Sequence
