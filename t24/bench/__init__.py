@@ -111,7 +111,10 @@ def sweep(method, mode, hands, repeat=1, show=False, clock="cpu", scope="sample"
         "max_ms": ms[-1],
         "answers": sum(counts),
     }
-    rows = [(scope, method, mode, hand_text(h), *f) for h, *f in zip(hands, seconds, counts)]
+    rows = [
+        (scope, method, mode, hand_text(hand), hand_seconds, count)
+        for hand, hand_seconds, count in zip(hands, seconds, counts)
+    ]
     wrong = [
         f"{hand_text(hand)}: {e}"
         for hand, result in zip(hands, results)
@@ -166,10 +169,13 @@ def run_benchmark(
     """Run everything, save it into `out` (checked first), and return what `load_results` reads.
     `hands`: a sample of the deck of this size (default the whole deck); `peers`: None, or a
     function `(hands, repeat, progress, clock) -> row dicts` timing other solvers (peers.csv)."""
-    methods, full, out = list(dict.fromkeys(methods)), hands is None, Path(out)
-    staged, made = {name: out / f".{name}.partial" for name in FILES}, []
+    methods = list(dict.fromkeys(methods))  # each method once, however often it is named
+    full, out = hands is None, Path(out)
+    staged = {name: out / f".{name}.partial" for name in FILES}
+    made = []  # the folders this run makes, removed again if it does not finish
     main = threading.current_thread() is threading.main_thread()  # only it may set a handler
-    previous = main and signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
+    ended = lambda *_: sys.exit(128 + signal.SIGTERM)  # noqa: E731 -- SIGTERM ends like Ctrl-C
+    previous = signal.signal(signal.SIGTERM, ended) if main else None
     try:  # before the run: refuse the folder in one line, or make it and the files to write
         if out.exists() and not out.is_dir():
             raise InputError(f"cannot save results in {out}: it is a file, not a folder")
@@ -189,11 +195,13 @@ def run_benchmark(
         chosen = {"sample": (sample_set, methods), "deck": (all_hands, optimised)}
         for scope, (swept, names) in chosen.items():
             for method, mode in itertools.product(names, MODES):
-                figures, found, bad, texts[scope, method, mode] = sweep(
+                figures, found, bad, answers = sweep(
                     method, mode, swept, repeat, progress, clock, scope
                 )
                 scopes[scope].setdefault(method, {})[mode] = figures
-                rows, wrong = rows + found, wrong + bad
+                texts[scope, method, mode] = answers
+                rows += found
+                wrong += bad
         growth_rows = growth(growth_counts, methods, growth_hands, progress, clock)
         peer_rows = peers(all_hands, repeat, progress, clock) if peers else []
         base = {mode: f["sweep_seconds"] for mode, f in scopes["sample"].get("fast", {}).items()}

@@ -110,7 +110,8 @@ def check(
             wrong = f"Your {what} gives {brief(got)}{words}, which is not right"
             try:  # numpy's list == number is "not right" too
                 if callable(want):
-                    return (why := want(got)) and f"{wrong}: {why}"
+                    why = want(got)
+                    return f"{wrong}: {why}" if why else None
                 return None if bool(got == want) else said(f"{wrong}.", got)
             except Exception:  # noqa: BLE001 -- an odd value still gets a sentence
                 return said(f"{wrong}.", got)
@@ -139,7 +140,7 @@ def check(
         return None
 
     cases = list(cases)
-    sentence = next(filter(None, map(verdict, cases)), None)  # the first case that goes wrong
+    sentence = next((found for found in map(verdict, cases) if found), None)  # the first wrong
     tried = "the 1 case" if len(cases) == 1 else f"all {len(cases)} cases"
     print(sentence or f"Right: your {what} agrees on {tried} tried.")
     return sentence is None
@@ -362,11 +363,17 @@ def check_key(key: Callable) -> None:
     """Lesson 07: does `key` call two expressions the same answer exactly when t24 does?"""
     # Trees, not texts, as cases: a case is then named by the tree's own text.
     questions = {(parse(a), parse(b)): ask for (a, b), ask in SAME_ANSWER_CASES.items()}
-    words = ("two different answers", "the same answer")
-    same = wraps(key)(lambda first, second: words[bool(key(first) == key(second))])
-    expected = lambda first, second: words[canonical(first) == canonical(second)]  # noqa: E731
+
+    def words(same) -> str:
+        return "the same answer" if same else "two different answers"
+
+    @wraps(key)  # an error then names the line in the student's `key`
+    def attempt(first, second) -> str:
+        return words(bool(key(first) == key(second)))
+
+    expected = lambda first, second: words(canonical(first) == canonical(second))  # noqa: E731
     ask = lambda got, case: questions[case]  # noqa: E731
-    check(same, expected, list(questions), what="key", hint=ask)
+    check(attempt, expected, list(questions), what="key", hint=ask)
 
 
 def check_count_answers(count_answers: Callable) -> None:
