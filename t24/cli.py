@@ -107,9 +107,10 @@ def build_parser() -> Parser:
     _add(bench, "--growth-hands", f"growth: hands per count (default {GROWTH_HANDS})", low=1)
     _add(bench, "--no-progress", "no progress bars", False)
     _add(bench, "--clock", "cpu: this process's CPU time, or wall: elapsed", "cpu", choices=CLOCKS)
-    for name, command in commands.choices.items():  # `t24 NAME --help` shows run_NAME's docstring
-        command.set_defaults(run=globals()[f"run_{name}"])
-        command.description = globals()[f"run_{name}"].__doc__
+    runs = {"solve": run_solve, "check": run_check, "play": run_play, "bench": run_bench}
+    for name, command in commands.choices.items():  # `t24 NAME --help` shows its docstring
+        command.set_defaults(run=runs[name])
+        command.description = runs[name].__doc__
     parser.commands = commands.choices
     return parser
 
