@@ -176,9 +176,7 @@ class Stepper(Panel):
         widgets.link((self.play, "value"), (self.slider, "value"))  # kernel-side: testable
         self.slider.observe(self._show, names="value")
         self.jump_to.observe(self._jump, names="value")
-        self.next_hit.on_click(
-            lambda _: setattr(self.slider, "value", self._next_hit() or self.slider.value)
-        )
+        self.next_hit.on_click(self._go_to_next_hit)
         self.add_class("t24-stepper").add_class(f"t24-{name}-stepper")
         rows = [[self.play, self.slider], [self.next_hit, self.jump_to]]
         sentence = live(f"the {name} stepper over {plural(total, noun)}")
@@ -189,6 +187,9 @@ class Stepper(Panel):
         """The slider value of the first hit after the step shown, if any."""
         position = bisect_right(self.hits, self.slider.value - 1)
         return self.hits[position] + 1 if position < len(self.hits) else None
+
+    def _go_to_next_hit(self, _button) -> None:
+        self.slider.value = self._next_hit() or self.slider.value
 
     def _jump(self, change) -> None:
         if bisect_right(self.starts, self.slider.value - 1) - 1 != change["new"]:
