@@ -443,15 +443,11 @@ def check_product(product: Callable) -> bool:
                 now = brief(tuple(left[0]))
                 return f"it changes the list it is given (it is {now} afterwards): call it on a shorter copy, `cards[1:]`."
             if isinstance(got, bool) or not isinstance(got, numbers.Integral):
-                return (
-                    f"the product of whole cards is one whole number, not a {type(got).__name__}."
-                )
+                return f"the product of cards is a whole number, not a {type(got).__name__}."
             if got == want:
                 return None
             if got == 0:
-                return (
-                    "what does the case that stops the calls give? Any product with 0 in it is 0."
-                )
+                return "what does the case that stops the calls give? A product with 0 is 0."
             if got == sum(cards):
                 return "it adds the cards; a product multiplies them."
             if want % got == 0 and want // got in cards:
