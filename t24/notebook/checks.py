@@ -411,11 +411,13 @@ def check_unused(unused: Callable) -> bool:
 # lesson 03 (new)
 def calls_itself(function: Callable) -> bool:
     """Whether the function, or a function defined inside it, calls itself by its own name."""
-    codes = [getattr(inspect.unwrap(function), "__code__", None)]
+    function = inspect.unwrap(function)
+    codes = [getattr(function, "__code__", None)]
     for code in codes:
         if code is None:
             continue
-        if code.co_name in code.co_names or code.co_name in code.co_freevars:
+        names = {*code.co_names, *code.co_freevars}
+        if code.co_name in names or getattr(function, "__name__", None) in names:
             return True
         codes += [const for const in code.co_consts if inspect.iscode(const)]
     return False
