@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from functools import partial, wraps
 from itertools import islice
+from math import prod
 
 import numpy as np
 
@@ -405,3 +406,57 @@ def check_unused(unused: Callable) -> bool:
     cases += [((4, 4, 10, 10), [10, 10, 4, 1]), ((2, 7, 7, 10), [10])]
     left = lambda cards, numbers: list((Counter(cards) - Counter(numbers)).elements())  # noqa: E731
     return check(unused, left, cases, what="`unused`", hint=question)
+
+
+# lesson 03 (new)
+def calls_itself(function: Callable) -> bool:
+    """Whether the function, or a function defined inside it, calls itself by its own name."""
+    function = inspect.unwrap(function)
+    codes = [getattr(function, "__code__", None)]
+    for code in codes:
+        if code is None:
+            continue
+        names = {*code.co_names, *code.co_freevars}
+        if code.co_name in names or getattr(function, "__name__", None) in names:
+            return True
+        codes += [const for const in code.co_consts if inspect.iscode(const)]
+    return False
+
+
+def check_product(product: Callable) -> bool:
+    """Lesson 03 warm-up: the product of a list of cards, by a function that calls itself."""
+    left: list = []  # the list the attempt was given, as it is after the call
+
+    @wraps(product)  # an error then names the line in the student's `product`
+    def attempt(cards: tuple):
+        given = list(cards)
+        left[:] = [given]
+        return product(given)
+
+    def expected(cards: tuple) -> Callable:
+        want = prod(cards)
+
+        def judge(got) -> str | None:
+            if not calls_itself(product):
+                return "it never calls `product`: write it as the first card times the product of the rest."
+            if got is None:
+                return "does every case `return` its product, or does one only print it?"
+            if left[0] != list(cards):
+                now = brief(tuple(left[0]))
+                return f"it changes the list it is given (it is {now} afterwards): call it on a shorter copy, `cards[1:]`."
+            if isinstance(got, bool) or not isinstance(got, numbers.Integral):
+                return f"the product of cards is a whole number, not a {type(got).__name__}."
+            if got == want:
+                return None
+            if got == 0:
+                return "what does the case that stops the calls give? A product with 0 is 0."
+            if got == sum(cards):
+                return "it adds the cards; a product multiplies them."
+            if want % got == 0 and want // got in cards:
+                return "a card is left out: does each call take off one card, and what does the case that stops the calls give?"
+            return "multiply the first card by the product of the rest."
+
+        return judge
+
+    cases = [((5,),), ((4, 6),), ((3, 3, 8, 8),), ((2, 3, 4),), ((7, 0, 9),), ((1, 13, 1, 2),)]
+    return check(attempt, expected, cases, what="product")
