@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from functools import partial, wraps
 from itertools import islice
+from math import factorial
 
 import numpy as np
 
@@ -405,3 +406,69 @@ def check_unused(unused: Callable) -> bool:
     cases += [((4, 4, 10, 10), [10, 10, 4, 1]), ((2, 7, 7, 10), [10])]
     left = lambda cards, numbers: list((Counter(cards) - Counter(numbers)).elements())  # noqa: E731
     return check(unused, left, cases, what="`unused`", hint=question)
+
+
+# lesson 05 (new)
+class Listed(BaseException):
+    """A count made by listing the orderings: listing touches the cards too often (not an Exception,
+    so a student's `except Exception` lets it through)."""
+
+    def __str__(self) -> str:
+        return "a count made by listing every ordering"
+
+
+def check_count_orderings(count_orderings: Callable) -> bool:
+    """Lesson 05: n! divided by k! for each card repeated k times, a whole number, not a listing."""
+    touched = [0]
+
+    def touch(name: str) -> Callable:  # a formula touches each card a few times, a listing n! times
+        def counted(card, *other):
+            touched[0] += 1
+            if touched[0] > 2000:
+                raise Listed
+            return getattr(int, name)(card, *other)
+
+        return counted
+
+    Card = type(
+        "Card",
+        (int,),
+        {name: touch(name) for name in ("__hash__", "__eq__", "__lt__", "__int__", "__index__")},
+    )
+
+    @wraps(count_orderings)
+    def attempt(hand: tuple):
+        touched[0] = 0
+        try:
+            return count_orderings(tuple(map(Card, hand)))
+        except Listed as listed:
+            return listed
+
+    def expected(hand: tuple) -> Callable:
+        want = factorial(len(hand))
+        for k in Counter(hand).values():
+            want //= factorial(k)
+
+        def judge(got) -> str | None:
+            if isinstance(got, Listed):
+                return "the exercise asks for the formula, n! divided by k! for each card repeated k times."
+            if got is None:
+                return "does it `return` the count?"
+            if isinstance(got, float):
+                return "a count is a whole number, not a float: `//` divides and keeps it whole."
+            if isinstance(got, str):
+                return "that is a text; a count is a whole number."
+            if isinstance(got, bool) or not isinstance(got, numbers.Integral):
+                return f"a count is a whole number, not a {type(got).__name__}."
+            if got == want:
+                return None
+            if got == factorial(len(hand)):
+                return "does it divide by k! for each card that appears k times?"
+            return "n! divided by k! for each card repeated k times gives another number."
+
+        return judge
+
+    hands = [(2, 6, 9, 13), (2, 2, 7, 11), (5, 5, 9, 9), (3, 12, 12, 12), (6, 6, 6, 6)]
+    hands += [(1, 2, 2, 3, 3, 3), (1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 9, 10)]
+    cases = [(hand,) for hand in hands]
+    return check(attempt, expected, cases, what="`count_orderings`")
