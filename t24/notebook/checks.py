@@ -410,8 +410,8 @@ def check_unused(unused: Callable) -> bool:
 
 # lesson 05 (new)
 class Listed(BaseException):
-    """A count made by listing the orderings: listing touches the cards too often (not an Exception,
-    so a student's `except Exception` lets it through)."""
+    """A count made by listing the orderings, which touches the cards n! times or more (not an
+    Exception, so a student's `except Exception` lets it through)."""
 
     def __str__(self) -> str:
         return "a count made by listing every ordering"
@@ -430,45 +430,37 @@ def check_count_orderings(count_orderings: Callable) -> bool:
 
         return counted
 
-    Card = type(
-        "Card",
-        (int,),
-        {name: touch(name) for name in ("__hash__", "__eq__", "__lt__", "__int__", "__index__")},
-    )
+    names = ("__hash__", "__eq__", "__lt__", "__int__", "__index__")
+    card = type("Card", (int,), {name: touch(name) for name in names})
 
     @wraps(count_orderings)
     def attempt(hand: tuple):
         touched[0] = 0
         try:
-            return count_orderings(tuple(map(Card, hand)))
+            return count_orderings(tuple(map(card, hand)))
         except Listed as listed:
             return listed
 
     def expected(hand: tuple) -> Callable:
-        want = factorial(len(hand))
+        every = want = factorial(len(hand))
         for k in Counter(hand).values():
             want //= factorial(k)
 
         def judge(got) -> str | None:
+            kinds = {float: "a float: `//` divides and keeps it whole", str: "a text"}
+            formula = "n! divided by k! for each card repeated k times"
             if isinstance(got, Listed):
-                return "the exercise asks for the formula, n! divided by k! for each card repeated k times."
+                return f"the exercise asks for the formula, {formula}."
             if got is None:
                 return "does it `return` the count?"
-            if isinstance(got, float):
-                return "a count is a whole number, not a float: `//` divides and keeps it whole."
-            if isinstance(got, str):
-                return "that is a text; a count is a whole number."
             if isinstance(got, bool) or not isinstance(got, numbers.Integral):
-                return f"a count is a whole number, not a {type(got).__name__}."
-            if got == want:
-                return None
-            if got == factorial(len(hand)):
+                return f"a count is a whole number, not {kinds.get(type(got), 'a ' + type(got).__name__)}."
+            if got == every != want:
                 return "does it divide by k! for each card that appears k times?"
-            return "n! divided by k! for each card repeated k times gives another number."
+            return None if got == want else f"{formula} gives another number."
 
         return judge
 
     hands = [(2, 6, 9, 13), (2, 2, 7, 11), (5, 5, 9, 9), (3, 12, 12, 12), (6, 6, 6, 6)]
     hands += [(1, 2, 2, 3, 3, 3), (1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 9, 10)]
-    cases = [(hand,) for hand in hands]
-    return check(attempt, expected, cases, what="`count_orderings`")
+    return check(attempt, expected, [(hand,) for hand in hands], what="`count_orderings`")
