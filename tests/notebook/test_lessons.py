@@ -54,6 +54,8 @@ def test_a_lesson_fits_a_lesson(path):
     assert "**Learning goals**" in opening and PATH.search(opening) and TIME.search(opening)
     headings = [line for m in markdown for line in m.splitlines() if line.startswith("## ")]
     assert headings[-2:] == ["## Summary", "## Exercises"]
+    if any(heading.endswith("(optional)") for heading in headings):  # the header says so
+        assert "optional" in opening.split("**Time**")[1], "the header names no optional section"
 
 
 def test_the_core_week_is_five_lessons_of_about_50_minutes_in_path_order():
