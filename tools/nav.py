@@ -3,11 +3,14 @@
 
 In the style of the Python Data Science Handbook, every lesson starts and ends with a generated
 markdown cell that links the previous lesson, the contents and the next one, by title (each
-notebook's H1). The cells are written into the teacher's sources (`teacher/NN-slug.ipynb`), and
+notebook's H1). Previous and next follow the course's two paths, not the lessons' numbers: the
+core week (00, 01, 03, 06, 09), then the extension (02, 04, 05, 07, 08), so the last lesson of
+the core week leads to the first of the extension. The cells are written into the teacher's sources (`teacher/NN-slug.ipynb`), and
 `tools/students.py` carries them into the students' copies in `notebooks/` under the same names,
 so the same links work in both folders. The contents are a generated cell of the first lesson
 (tagged `nav-contents`, under the heading "The notebooks", placed before `## Summary` the first
-time and replaced where it stands after that), so every link stays inside the folder. JupyterLab
+time and replaced where it stands after that): the two paths, each lesson with its question, so
+every link stays inside the folder. JupyterLab
 names a heading's anchor after its text with each space turned into "-", hence
 `00-the-24-game.ipynb#The-notebooks`. Navigation cells are tagged `nav`, so a rerun replaces them
 and changes nothing else; a notebook is rewritten only when something generated changed, in the
@@ -16,7 +19,7 @@ JSON layout nbformat writes (indent 1, sorted keys, a trailing newline).
     python tools/nav.py            write the navigation cells and the contents
     python tools/nav.py --check    exit 1 if any notebook's navigation or the contents is missing or stale
     python tools/nav.py --readme   print the notebook index to paste under README's ## Notebooks
-                                   (title, then the first sentence after the H1)
+                                   (the two paths, each lesson with the first sentence after its H1)
 
 Only the standard library is needed.
 """
@@ -34,6 +37,12 @@ TAG = "nav"
 CONTENTS_TAG = "nav-contents"
 CONTENTS_HEADING = "The notebooks"
 NOTEBOOK_NAME = re.compile(r"^\d\d-[\w-]+\.ipynb$")
+CORE = ("00", "01", "03", "06", "09")  # the core week, five lessons in class order
+EXTENSION = ("02", "04", "05", "07", "08")  # after the core week, in this order
+PATHS = {
+    "**Core week**, five lessons of about 50 minutes:": CORE,
+    "**Extension**, after the core week:": EXTENSION,
+}
 # The end of a sentence: . ? or ! (perhaps closing bold, italics or code), then a space and a
 # capital or markup, or the end of the text. "e.g. this" does not end a sentence.
 SENTENCE_END = re.compile(r"[.?!](\*\*|\*|__|_|`)?(?=\s+[A-Z*_`(\[]|\s*$)")
@@ -48,9 +57,21 @@ class Entry:
     description: str
 
 
+def on_core_week(path: Path) -> bool:
+    """Whether the lesson is on the core week (any lesson not on it is an extension)."""
+    return path.name[:2] in CORE
+
+
+def path_rank(path: Path) -> tuple[int, Path]:
+    """Where the lesson stands along the paths; a number on neither path comes last."""
+    order = CORE + EXTENSION
+    return (order.index(path.name[:2]) if path.name[:2] in order else len(order), path)
+
+
 def notebook_paths(folder: Path) -> list[Path]:
-    """The collection's notebooks, `NN-slug.ipynb`, in order."""
-    return sorted(path for path in folder.iterdir() if NOTEBOOK_NAME.match(path.name))
+    """The collection's notebooks, `NN-slug.ipynb`, in path order."""
+    found = [path for path in folder.iterdir() if NOTEBOOK_NAME.match(path.name)]
+    return sorted(found, key=path_rank)
 
 
 def read_notebook(path: Path) -> dict:
@@ -171,13 +192,22 @@ def with_navigation(notebook: dict, text: str) -> dict:
     return {**notebook, "cells": [top, *cells, bottom]}
 
 
+def index_text(found: list[Entry], folder: str = "") -> str:
+    """The two paths, each a list of its lessons: number, title (linked) and first sentence."""
+    lines = []
+    for label, core in zip(PATHS, (True, False)):
+        lessons = [entry for entry in found if on_core_week(entry.path) == core]
+        lines += [label, ""] if lessons else []
+        for entry in lessons:
+            link = f"[{entry.path.name[:2]} {entry.title}]({folder}{entry.path.name})"
+            lines.append(f"- {link}: {entry.description}" if entry.description else f"- {link}")
+        lines += [""] if lessons else []
+    return "\n".join(lines).strip()
+
+
 def contents_text(found: list[Entry]) -> str:
-    """The markdown of the contents cell: a heading, then each notebook by title and first sentence."""
-    lines = [f"## {CONTENTS_HEADING}", ""]
-    for entry in found:
-        link = f"[{entry.path.name[:2]} {entry.title}]({entry.path.name})"
-        lines.append(f"- {link}: {entry.description}" if entry.description else f"- {link}")
-    return "\n".join(lines)
+    """The markdown of the contents cell: a heading, then the two paths."""
+    return f"## {CONTENTS_HEADING}\n\n{index_text(found)}"
 
 
 def is_summary(cell: dict) -> bool:
@@ -232,12 +262,8 @@ def plan(folder: Path) -> list[tuple[Path, str, str]]:
 
 
 def readme_index(folder: Path) -> str:
-    """The README's list of the students' copies: link by title, then the first sentence."""
-    lines = []
-    for entry in entries(folder):
-        link = f"[{entry.title}](notebooks/{entry.path.name})"  # README links the students' copies
-        lines.append(f"- {link}: {entry.description}" if entry.description else f"- {link}")
-    return "\n".join(lines)
+    """The README's index of the students' copies: the two paths, as in the contents."""
+    return index_text(entries(folder), "notebooks/")  # README links the students' copies
 
 
 def main(argv: list[str] | None = None) -> int:

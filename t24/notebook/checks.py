@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from functools import partial, wraps
 from itertools import islice
-from math import prod
+from math import factorial, prod
 
 import numpy as np
 
@@ -460,3 +460,61 @@ def check_product(product: Callable) -> bool:
 
     cases = [((5,),), ((4, 6),), ((3, 3, 8, 8),), ((2, 3, 4),), ((7, 0, 9),), ((1, 13, 1, 2),)]
     return check(attempt, expected, cases, what="product")
+
+
+# lesson 05 (new)
+class Listed(BaseException):
+    """A count made by listing the orderings, which touches the cards n! times or more (not an
+    Exception, so a student's `except Exception` lets it through)."""
+
+    def __str__(self) -> str:
+        return "a count made by listing every ordering"
+
+
+def check_count_orderings(count_orderings: Callable) -> bool:
+    """Lesson 05: n! divided by k! for each card repeated k times, a whole number, not a listing."""
+    touched = [0]
+
+    def touch(name: str) -> Callable:  # a formula touches each card a few times, a listing n! times
+        def counted(card, *other):
+            touched[0] += 1
+            if touched[0] > 2000:
+                raise Listed
+            return getattr(int, name)(card, *other)
+
+        return counted
+
+    names = ("__hash__", "__eq__", "__lt__", "__int__", "__index__")
+    card = type("Card", (int,), {name: touch(name) for name in names})
+
+    @wraps(count_orderings)
+    def attempt(hand: tuple):
+        touched[0] = 0
+        try:
+            return count_orderings(tuple(map(card, hand)))
+        except Listed as listed:
+            return listed
+
+    def expected(hand: tuple) -> Callable:
+        every = want = factorial(len(hand))
+        for k in Counter(hand).values():
+            want //= factorial(k)
+
+        def judge(got) -> str | None:
+            kinds = {float: "a float: `//` divides and keeps it whole", str: "a text"}
+            formula = "n! divided by k! for each card repeated k times"
+            if isinstance(got, Listed):
+                return f"the exercise asks for the formula, {formula}."
+            if got is None:
+                return "does it `return` the count?"
+            if isinstance(got, bool) or not isinstance(got, numbers.Integral):
+                return f"a count is a whole number, not {kinds.get(type(got), 'a ' + type(got).__name__)}."
+            if got == every != want:
+                return "does it divide by k! for each card that appears k times?"
+            return None if got == want else f"{formula} gives another number."
+
+        return judge
+
+    hands = [(2, 6, 9, 13), (2, 2, 7, 11), (5, 5, 9, 9), (3, 12, 12, 12), (6, 6, 6, 6)]
+    hands += [(1, 2, 2, 3, 3, 3), (1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 9, 10)]
+    return check(attempt, expected, [(hand,) for hand in hands], what="`count_orderings`")

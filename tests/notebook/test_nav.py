@@ -1,4 +1,4 @@
-"""tools/nav.py: links first and last, idempotence and --check, on small notebooks and on the lessons."""
+"""tools/nav.py: links along the two paths, the contents, idempotence and --check."""
 
 import importlib.util
 import json
@@ -38,8 +38,11 @@ def folder(tmp_path):
     write(
         tmp_path / "01-patterns.ipynb", cell("markdown", "# Pattern strings"), cell("markdown", how)
     )
-    title = "# Postfix enumeration\nIs `7 6 5 - -` 8 or −4?"
+    title = "# Postfix\nIs `7 6 5 - -` 8 or −4?"
     write(tmp_path / "02-postfix.ipynb", cell("markdown", "Words first."), cell("markdown", title))
+    write(
+        tmp_path / "03-reduction.ipynb", cell("markdown", "# Reduction\n\n**Take two, make one?**")
+    )
     (tmp_path / "scratch.ipynb").write_text("{}")  # not NN-slug: left alone
     return tmp_path
 
@@ -54,45 +57,41 @@ def cells(path):
     return json.loads(path.read_text(encoding="utf-8"))["cells"]
 
 
-def test_titles_and_descriptions(folder):
+def test_titles_and_descriptions_in_path_order(folder):
     found = nav.entries(folder)
-    assert [e.path.name for e in found] == [
-        "00-the-game.ipynb",
-        "01-patterns.ipynb",
-        "02-postfix.ipynb",
-    ]
-    assert [e.title for e in found] == ["The 24 game", "Pattern strings", "Postfix enumeration"]
+    assert [e.path.name[:2] for e in found] == ["00", "01", "03", "02"]  # core week, then extension
+    assert [e.title for e in found] == ["The 24 game", "Pattern strings", "Reduction", "Postfix"]
     assert [e.description for e in found] == [
         "Can you make 24 from 3 3 8 8?",
         "How does the *pattern* method work?",
+        "Take two, make one?",
         "Is `7 6 5 - -` 8 or −4?",
     ]
 
 
-def test_writes_nav_cells_first_and_last(folder):
+def test_writes_nav_cells_first_and_last_along_the_paths(folder):
     before = {p.name: cells(p) for p in folder.glob("0*.ipynb")}
     result = run(folder)
     assert result.returncode == 0, result.stderr
-    middle = cells(folder / "01-patterns.ipynb")
-    top, bottom = middle[0], middle[-1]
-    assert top["metadata"]["tags"] == ["nav"] and bottom["metadata"]["tags"] == ["nav"]
-    assert top["id"] != bottom["id"]
-    link_line = "".join(top["source"]).splitlines()[-1]
-    assert link_line == (
-        "< [The 24 game](00-the-game.ipynb) | [Contents](00-the-game.ipynb#The-notebooks) | "
-        "[Postfix enumeration](02-postfix.ipynb) >"
-    )
-    assert "".join(bottom["source"]) == "".join(top["source"])
+    top, *_, bottom = cells(folder / "01-patterns.ipynb")
+    assert top["metadata"]["tags"] == bottom["metadata"]["tags"] == ["nav"]
+    assert top["id"] != bottom["id"] and top["source"] == bottom["source"]
     for name, old in before.items():
         new = [cell for cell in cells(folder / name)[1:-1] if not nav.is_contents(cell)]
         assert new == old  # nothing else changed
-    first = "".join(cells(folder / "00-the-game.ipynb")[0]["source"])
-    last = "".join(cells(folder / "02-postfix.ipynb")[-1]["source"])
-    assert first.endswith("[Contents](#The-notebooks) | [Pattern strings](01-patterns.ipynb) >")
-    assert "< [" not in first
-    assert last.endswith(
-        "< [Pattern strings](01-patterns.ipynb) | [Contents](00-the-game.ipynb#The-notebooks)"
+    links = {p.name[:2]: "".join(cells(p)[0]["source"]) for p in folder.glob("0*.ipynb")}
+    contents = "[Contents](00-the-game.ipynb#The-notebooks)"
+    assert links["00"] == "[Contents](#The-notebooks) | [Pattern strings](01-patterns.ipynb) >"
+    assert (
+        links["01"]
+        == f"< [The 24 game](00-the-game.ipynb) | {contents} | [Reduction](03-reduction.ipynb) >"
     )
+    assert links["03"].endswith(f"{contents} | [Postfix](02-postfix.ipynb) >")  # core → extension
+    assert links["02"] == f"< [Reduction](03-reduction.ipynb) | {contents}"
+    found = [c for c in cells(folder / "00-the-game.ipynb") if nav.is_contents(c)]
+    core, extension = "".join(found[0]["source"]).split("**Extension**")
+    assert "**Core week**" in core and "- [03 Reduction](03-reduction.ipynb): Take two" in core
+    assert "- [02 Postfix](02-postfix.ipynb): Is" in extension and "02" not in core
     assert (folder / "scratch.ipynb").read_text() == "{}"
 
 
