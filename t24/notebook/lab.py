@@ -5,6 +5,7 @@ import html
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
+from functools import partial
 from typing import NamedTuple
 
 import ipywidgets as widgets
@@ -115,6 +116,13 @@ def lab_view(found: Mapping[str, Result], hand, target=24, mode="distinct", show
     )
 
 
+def keep_limits(low: int, high: int, change) -> None:
+    """Put a slider's limits back to low..high: a browser's message may move them, not the page's."""
+    slider = change["owner"]
+    slider.min = min(low, slider.max)  # each step valid whatever limits the message set
+    slider.max, slider.min = high, low  # the value is clamped into them
+
+
 def make_lab(methods: Iterable[str] = LAB_DEFAULT) -> Panel:
     """The lab: card and target sliders, a deal button, a toggle per method, mode, show answers."""
     names, rng = method_names(methods), random.Random(24)  # the same deals in every class
@@ -136,6 +144,7 @@ def make_lab(methods: Iterable[str] = LAB_DEFAULT) -> Panel:
         control.add_class(f"t24-{name}")
     for slider in sliders:
         slider.continuous_update = False
+        slider.observe(partial(keep_limits, slider.min, slider.max), names=["min", "max"])
     slow = [m for m in METHODS if TABLE[m].as_written and m not in LAB_DEFAULT]
     note = widgets.HTML(
         f"<small>Runs by default: {', '.join(LAB_DEFAULT)}, each a few ms a hand. "
@@ -156,9 +165,11 @@ def make_lab(methods: Iterable[str] = LAB_DEFAULT) -> Panel:
 
     def deal(_button=None):  # every target 1 to 100 has solvable hands: a fifth of them or more
         dealing.append(True)
-        for slider, card in zip(sliders, deal_solvable(rng, 1, 13, 4, sliders[4].value)):
-            slider.value = card
-        dealing.clear()
+        try:  # a refused deal leaves the page answering its sliders
+            for slider, card in zip(sliders, deal_solvable(rng, 1, 13, 4, sliders[4].value)):
+                slider.value = card
+        finally:
+            dealing.clear()
         update()
 
     for control in (*sliders, *toggles, mode, show):
