@@ -83,6 +83,7 @@ class ClassApp(Voila):
         super().initialize(argv)
         self.voila_configuration.preheat_kernel = True
         self.voila_configuration.default_pool_size = 0  # only the pages below are pooled
+        self.voila_configuration.file_allowlist.append(r"page\.(css|js)")  # the pages' style
         pools = {name: {"pool_size": size} for name, size in pool_sizes(self.students).items()}
         self.config.VoilaKernelManager.kernel_pools_config = pools
         self.config.VoilaKernelManager.fill_delay = self.refill_delay
