@@ -2,11 +2,14 @@
 
 The address with its token lands on the static start page, whose links lead to the lab and the game:
 each page shows its widgets, no code and no error; the lab answers a card slider, the game an
-answer and a hint.
+answer and a hint. A closed tab's kernel is shut down. At phone, tablet and laptop sizes nothing
+is cut or too narrow to drag, and axe-core finds nothing serious; the screenshots of the pages
+in docs/screenshots/ are made here.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -14,6 +17,20 @@ import pytest
 pytestmark = pytest.mark.browser
 
 WAIT_MS = 120_000  # Voilà runs a page's notebook before it shows it
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+SIZES = {"phone": (390, 844), "tablet": (768, 1024), "laptop": (1280, 900)}
+PAGES = {
+    "start": (None, "h1"),
+    "game": ("Play", ".t24-game-hand"),
+    "lab": ("Compare the methods", ".t24-lab-result"),
+}
+# Controls whose text is cut, and sliders too narrow to drag (under 120 px).
+JS_CUT = """() => [...document.querySelectorAll('button, label, a, .slider-container')].filter(e =>
+    e.offsetParent && (e.scrollWidth > e.clientWidth || e.matches('.slider-container') && e.clientWidth < 120))
+    .map(e => `${e.textContent.trim() || e.className} (${e.clientWidth} px)`)"""
+JS_KERNEL = "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
+JS_SERIOUS = """async () => (await axe.run()).violations.filter(v => ['serious', 'critical'].includes(v.impact))
+    .map(v => `${v.id}: ${v.nodes.map(n => n.html.slice(0, 80)).join(' | ')}`)"""
 
 
 def visit(page, voila_app, link: str | None = None, ready: str = "h1"):
@@ -75,3 +92,34 @@ def test_the_game_checks_an_answer_and_gives_a_hint(page, voila_app):
     assert problems(page, errors) == []
     page.get_by_role("link", name="back to the start").click()
     page.wait_for_url(f"{voila_app[0]}/", timeout=WAIT_MS)
+
+
+def test_a_closed_tab_gives_its_kernel_back(page, voila_app):
+    visit(page, voila_app)
+    tabs, kernels = [page.context.new_page() for _ in range(3)], []
+    for tab in tabs:
+        tab.goto(f"{voila_app[0]}/voila/render/game.ipynb", timeout=WAIT_MS)
+        tab.wait_for_selector(".t24-game-hand", timeout=WAIT_MS)
+        kernels.append(tab.evaluate(JS_KERNEL))
+    running = [f"{voila_app[0]}/api/kernels/{kernel}" for kernel in kernels]
+    assert [page.request.get(url).status for url in running] == [200] * 3
+    for tab in tabs:
+        tab.close(run_before_unload=True)  # the page's unload posts the shutdown
+    page.wait_for_timeout(3000)
+    assert [page.request.get(url).status for url in running] == [404] * 3
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_pages_fit_a_phone_a_tablet_and_a_laptop_and_pass_axe(page, voila_app, axe, size):
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
+    for name, (link, ready) in PAGES.items():
+        errors = visit(page, voila_app, link, ready)
+        page.wait_for_timeout(500)  # the widgets settle
+        assert page.evaluate(JS_CUT) == [], name
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, name
+        if size == "laptop" or (size, name) == ("phone", "game"):
+            page.screenshot(path=SCREENSHOTS / f"app-{name}{'-phone' * (size == 'phone')}.png")
+        page.add_script_tag(path=axe)
+        assert page.evaluate(JS_SERIOUS) == [], name
+        assert problems(page, errors) == [], name
