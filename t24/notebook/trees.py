@@ -64,7 +64,10 @@ def _draw(graph, pos, on_path: set, ax, small: bool, target: str, what: str) -> 
         nx.draw_networkx_nodes(
             **draw, nodelist=nodes, node_size=size, node_color=colour, node_shape=shape, label=label
         )
-    ax.legend(fontsize=FONT["note"], loc="upper center", bbox_to_anchor=(0.5, 0), ncol=2)
+    # below the axes, clear of the tick labels and the axis label (padding in font sizes)
+    ax.legend(
+        fontsize=FONT["note"], loc="upper center", bbox_to_anchor=(0.5, 0), ncol=2, borderaxespad=5
+    )
 
 
 def _label(ax, text: str, at, bold: bool, **where) -> None:
