@@ -116,13 +116,6 @@ def lab_view(found: Mapping[str, Result], hand, target=24, mode="distinct", show
     )
 
 
-def keep_limits(low: int, high: int, change) -> None:
-    """Put a slider's limits back to low..high: a browser's message may move them, not the page's."""
-    slider = change["owner"]
-    slider.min = min(low, slider.max)  # each step valid whatever limits the message set
-    slider.max, slider.min = high, low  # the value is clamped into them
-
-
 def make_lab(methods: Iterable[str] = LAB_DEFAULT) -> Panel:
     """The lab: card and target sliders, a deal button, a toggle per method, mode, show answers."""
     names, rng = method_names(methods), random.Random(24)  # the same deals in every class
@@ -138,8 +131,12 @@ def make_lab(methods: Iterable[str] = LAB_DEFAULT) -> Panel:
     show = widgets.ToggleButton(description="show answers", icon="eye", style=big)
     dealer = widgets.Button(description="deal a hand", icon="random", style=big)
     result = widgets.HTMLMath()
-    css = [*(f"card-{k}" for k in range(1, 5)), "target", "lab-methods", "lab-mode", "lab-show"]
-    css += ["lab-deal", "lab-result"]
+
+    def keep_limits(low, high, change):  # a browser's message may move them: put them back
+        with change["owner"].hold_trait_notifications():  # checked together, the value clamped
+            change["owner"].min, change["owner"].max = low, high
+
+    css = "card-1 card-2 card-3 card-4 target lab-methods lab-mode lab-show lab-deal lab-result".split()
     for control, name in zip([*sliders, chooser, mode, show, dealer, result], css):
         control.add_class(f"t24-{name}")
     for slider in sliders:
