@@ -189,7 +189,7 @@ async def load(server: Server, page: str, room: Room) -> dict:
                 HTTPRequest(url, "POST", auth, body=form, request_timeout=STEP_TIMEOUT)
             )
         except Exception as error:
-            result = {"error": f"closing the page: {error}"[:200]}
+            result["error"] = f"closing the page: {error}"[:200]
     return result
 
 
