@@ -9,8 +9,11 @@ replaced a little later, once the class's burst of loads is served; a visitor wh
 kernel (more students than the pool, or before it is warm) gets a page run for them at once. Kernels idle for ten minutes
 with no page connected are shut down, so pages that were opened and left do not pile up over a
 lesson; a page still open keeps its kernel. The start page (index.html) is plain HTML and needs
-no kernel. The server logs "ready" with the address to open once every pool is warm, and again
-whenever the pools are full after a class has taken from them.
+no kernel. Every page sets the `_xsrf` cookie that a closing tab sends back with its kernel's
+shutdown, so a page closed frees its kernel at once; page.css and page.js (linked by each page)
+make the controls stack on a phone and give every control a name a screen reader can say. The
+server logs "ready" with the address to open once every pool is warm, and again whenever the
+pools are full after a class has taken from them.
 
 Every other option is Voilà's own. Ask for a token with `--Voila.auto_token=True` (or set
 JUPYTER_TOKEN as well, to choose it), not with Voilà's `--token`, which takes the next argument
@@ -83,7 +86,7 @@ class ClassApp(Voila):
         super().initialize(argv)
         self.voila_configuration.preheat_kernel = True
         self.voila_configuration.default_pool_size = 0  # only the pages below are pooled
-        self.voila_configuration.file_allowlist.append(r"page\.(css|js)")  # the pages' style
+        self.voila_configuration.file_allowlist.append(r"page\.(css|js)")  # style, script
         pools = {name: {"pool_size": size} for name, size in pool_sizes(self.students).items()}
         self.config.VoilaKernelManager.kernel_pools_config = pools
         self.config.VoilaKernelManager.fill_delay = self.refill_delay
