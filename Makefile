@@ -65,8 +65,10 @@ $(VENV)/.installed-test: pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[test]'
 	@touch $@
 
+# No news pop-up and no update check for a class (JupyterLab asks to fetch news on first start).
 lab: $(VENV)/.installed-lab
-	$(TOKEN_ENV)$(VENV)/bin/jupyter lab --no-browser --ip=$(IP) --port=$(PORT) --notebook-dir=$(DIR) $(ROOT_FLAG)
+	$(TOKEN_ENV)$(VENV)/bin/jupyter lab --no-browser --ip=$(IP) --port=$(PORT) --notebook-dir=$(DIR) $(ROOT_FLAG) \
+		--LabApp.news_url=None --LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate
 
 # app/serve.py is Voilà with a static start page at `/`; Voilà needs no flag to run as root.
 app: $(VENV)/.installed-app

@@ -9,8 +9,11 @@ replaced a little later, once the class's burst of loads is served; a visitor wh
 kernel (more students than the pool, or before it is warm) gets a page run for them at once. Kernels idle for ten minutes
 with no page connected are shut down, so pages that were opened and left do not pile up over a
 lesson; a page still open keeps its kernel. The start page (index.html) is plain HTML and needs
-no kernel. The server logs "ready" with the address to open once every pool is warm, and again
-whenever the pools are full after a class has taken from them.
+no kernel. Every page sets the `_xsrf` cookie that a closing tab sends back with its kernel's
+shutdown, so a page closed frees its kernel at once; page.css and page.js (linked by each page)
+make the controls stack on a phone and give every control a name a screen reader can say. The
+server logs "ready" with the address to open once every pool is warm, and again whenever the
+pools are full after a class has taken from them.
 
 Every other option is Voilà's own. Ask for a token with `--Voila.auto_token=True` (or set
 JUPYTER_TOKEN as well, to choose it), not with Voilà's `--token`, which takes the next argument
@@ -21,12 +24,15 @@ import math
 import sys
 from pathlib import Path
 
+import zmq
 from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.utils import url_path_join
 from tornado import web
 from tornado.ioloop import PeriodicCallback
 from traitlets import Float, Int
 from voila.app import Voila
+from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 HERE = Path(__file__).resolve().parent
 START = HERE / "index.html"
@@ -43,12 +49,28 @@ def warm(task) -> bool:
     return task.done() and task.exception() is None and task.result()["task"].done()
 
 
-class StartPage(JupyterHandler):
+class XsrfCookie:
+    """A page that sets the `_xsrf` cookie: closing a tab posts its kernel's shutdown with it,
+    and the server refuses a post without it (the kernel would stay until the idle cull)."""
+
+    async def prepare(self):
+        await super().prepare()
+        self.xsrf_token  # noqa: B018 (reading it sets the cookie)
+
+
+class StartPage(XsrfCookie, JupyterHandler):
     """The start page: static HTML behind the app's token (a visit with ?token= logs in)."""
 
     @web.authenticated
     def get(self):
         self.finish(START.read_text(encoding="utf-8"))
+
+
+# Voilà's pages, each setting the cookie whichever page a student opens first.
+PAGES = {
+    page: type(page.__name__, (XsrfCookie, page), {})
+    for page in (TornadoVoilaHandler, TornadoVoilaTreeHandler)
+}
 
 
 class ClassApp(Voila):
@@ -64,6 +86,7 @@ class ClassApp(Voila):
         super().initialize(argv)
         self.voila_configuration.preheat_kernel = True
         self.voila_configuration.default_pool_size = 0  # only the pages below are pooled
+        self.voila_configuration.file_allowlist.append(r"page\.(css|js)")  # style, script
         pools = {name: {"pool_size": size} for name, size in pool_sizes(self.students).items()}
         self.config.VoilaKernelManager.kernel_pools_config = pools
         self.config.VoilaKernelManager.fill_delay = self.refill_delay
@@ -73,6 +96,12 @@ class ClassApp(Voila):
         # A page run while the machine is busy waits for its widgets' output (nbclient gives up
         # after 4 s and shows the page without them).
         self.config.VoilaExecutor.setdefault("iopub_timeout", 60)
+        # Kernels talk to the server over encrypted sockets where pyzmq can (each kernel would
+        # otherwise warn that it runs without encryption); Voilà runs a notebook whether or not
+        # it is signed as trusted, so the warning that one is not says nothing here.
+        if zmq.has("curve"):
+            self.config.KernelManager.setdefault("transport_encryption", "auto")
+        self.log.addFilter(lambda record: "is not trusted" not in record.getMessage())
         self._ready = False
 
     @property
@@ -84,7 +113,11 @@ class ClassApp(Voila):
 
     def init_handlers(self):
         # Tornado takes the first handler that matches: this one wins over the file list at `/`.
-        return [(url_path_join(self.server_url, "/") + "?", StartPage), *super().init_handlers()]
+        handlers = [
+            (pattern, PAGES.get(page, page), *rest)
+            for pattern, page, *rest in super().init_handlers()
+        ]
+        return [(url_path_join(self.server_url, "/") + "?", StartPage), *handlers]
 
     def init_settings(self):
         settings = super().init_settings()

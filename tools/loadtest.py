@@ -10,7 +10,9 @@ does against the server: fetch the page, its scripts and styles and the widget e
 files, connect the page's kernel websocket, ask the kernel for its state (kernel_info) and for
 every widget's state (ipywidgets' `request_states`), and count the load done only when every
 widget view in the page has its state; then it stays connected until the round ends and closes
-the way a tab does (Voilà's shutdown call). A student's own browser then draws the page on their
+the way a tab does: the page's unload posts Voilà's shutdown call with the `_xsrf` cookie the
+server set when the student logged in with the token (the start page), and the count of kernels
+left after the pages closed is reported. A student's own browser then draws the page on their
 own machine, which this test does not measure: thirty headless browsers on the server's cores
 would measure the browsers, not the server. Prints the median, 90th percentile and maximum wait,
 failures, the time to ready, and memory and start-up CPU per kernel (PSS: shared pages split
@@ -20,7 +22,6 @@ after --timeout seconds, and the server and its kernels are stopped at the end.
 
 import argparse
 import asyncio
-import contextlib
 import json
 import os
 import re
@@ -34,6 +35,7 @@ import tempfile
 import time
 import uuid
 from pathlib import Path
+from urllib.parse import urlencode
 
 import psutil
 from tornado.httpclient import AsyncHTTPClient, HTTPRequest
@@ -49,17 +51,18 @@ ERROR = re.compile(r'"(?:ename|evalue)": "[^"]{0,160}|There was an error[^<]{0,1
 ASSET = re.compile(r'(?:src|href)="(/voila/[^"]+)"')
 
 
-def free_port() -> int:
+def free_port(port: int = 0) -> int:
+    """The port asked for, or any free one (0)."""
     with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
+        sock.bind(("127.0.0.1", port))
         return sock.getsockname()[1]
 
 
 class Server:
     """app/serve.py on a free loopback port, its output in a log file, watched for "ready"."""
 
-    def __init__(self, students: int, workdir: Path):
-        self.token, self.port = secrets.token_hex(16), free_port()
+    def __init__(self, students: int, workdir: Path, port: int = 0):
+        self.token, self.port = secrets.token_hex(16), free_port(port)
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = workdir / "serve.log"
         env = {**os.environ, "JUPYTER_TOKEN": self.token, "JUPYTER_RUNTIME_DIR": str(workdir)}
@@ -127,16 +130,25 @@ class Room:
             self.over.set()
 
 
+async def log_in(server: Server) -> dict[str, str]:
+    """A student's browser opening the address with the token: the cookies the server sets."""
+    url = f"{server.url}/?token={server.token}"
+    reply = await AsyncHTTPClient().fetch(url, request_timeout=STEP_TIMEOUT)
+    cookies = (cookie.split(";")[0] for cookie in reply.headers.get_list("Set-Cookie"))
+    return dict(cookie.split("=", 1) for cookie in cookies)
+
+
 async def load(server: Server, page: str, room: Room) -> dict:
     """One student opening a page: seconds until every widget has its state, or the failure."""
-    http, auth = AsyncHTTPClient(), {"Authorization": f"token {server.token}"}
+    http, start, kernel, auth = AsyncHTTPClient(), time.monotonic(), None, {}
 
     async def get(path: str) -> str:
         reply = await http.fetch(server.url + path, headers=auth, request_timeout=STEP_TIMEOUT)
         return reply.body.decode()
 
-    start, kernel = time.monotonic(), None
     try:
+        cookies = await log_in(server)
+        auth["Cookie"] = "; ".join(f"{name}={value}" for name, value in cookies.items())
         html = await get(f"/voila/render/{page}")
         page_seconds = time.monotonic() - start
         config = json.loads(CONFIG.search(html).group(1))
@@ -167,10 +179,17 @@ async def load(server: Server, page: str, room: Room) -> dict:
     except Exception as error:  # a failed load is a result to report, not a crash
         result = {"error": f"{type(error).__name__}: {error}"[:200]}
         room.arrive()
-    if kernel:  # close the page as a tab does: Voilà shuts its kernel down
-        url = server.url + f"/voila/api/shutdown/{kernel}"
-        with contextlib.suppress(Exception):
-            await http.fetch(HTTPRequest(url, "POST", auth, body=b"", request_timeout=STEP_TIMEOUT))
+    if kernel:  # close the page as a tab does: its unload posts the shutdown with the _xsrf
+        url, form = (
+            server.url + f"/voila/api/shutdown/{kernel}",
+            urlencode({"_xsrf": cookies.get("_xsrf", "")}),
+        )
+        try:
+            await http.fetch(
+                HTTPRequest(url, "POST", auth, body=form, request_timeout=STEP_TIMEOUT)
+            )
+        except Exception as error:
+            result["error"] = f"closing the page: {error}"[:200]
     return result
 
 
@@ -223,6 +242,8 @@ async def class_round(server: Server, page: str, count: int) -> dict:
     in_class = memory(server.kernels())
     room.leave.set()
     results = await loads
+    await asyncio.sleep(1)  # the kernels of closed pages stop
+    closed = memory(server.kernels())
     waits = sorted(r["seconds"] for r in results if "seconds" in r)
     html = statistics.median(r["page"] for r in results if "page" in r) if waits else 0
     errors = [r["error"] for r in results if "error" in r]
@@ -233,6 +254,7 @@ async def class_round(server: Server, page: str, count: int) -> dict:
         "html": html,
         "errors": errors,
         "memory": in_class,
+        "closed": closed,
     }
 
 
@@ -271,7 +293,7 @@ async def run(args) -> int:
     AsyncHTTPClient.configure(None, max_clients=6 * max(args.game, args.lab))
     load_before = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="t24-loadtest-") as workdir:
-        server = Server(args.students, Path(workdir))
+        server = Server(args.students, Path(workdir), args.port)
         try:
             ready = await server.ready(1, args.timeout)
             print(
@@ -288,7 +310,8 @@ async def run(args) -> int:
                 results.append(await class_round(server, page, count))
                 print(" ", summary(results[-1]), f"(load average {os.getloadavg()[0]:.1f})")
                 print(f"    the page's HTML alone: median {results[-1]['html']:.2f} s")
-                print("    with the class on the page:", results[-1]["memory"], flush=True)
+                print("    with the class on the page:", results[-1]["memory"])
+                print("    a second after they closed it:", results[-1]["closed"], flush=True)
             if server.proc.poll() is not None:
                 print("the server stopped:\n" + server.tail())
                 return 1
@@ -302,6 +325,7 @@ def main(argv=None) -> int:
     parser.add_argument("--students", type=int, default=30, help="the server's class size (30)")
     parser.add_argument("--game", type=int, default=30, help="game pages opened at once (30)")
     parser.add_argument("--lab", type=int, default=10, help="lab pages opened at once (10)")
+    parser.add_argument("--port", type=int, default=0, help="the server's port (any free one)")
     parser.add_argument("--timeout", type=float, default=600, help="stop after this many s (600)")
     args = parser.parse_args(argv)
     if not 1 <= max(args.students, args.game, args.lab) <= 100 or min(args.game, args.lab) < 1:

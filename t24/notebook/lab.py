@@ -5,6 +5,7 @@ import html
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
+from functools import partial
 from typing import NamedTuple
 
 import ipywidgets as widgets
@@ -130,12 +131,17 @@ def make_lab(methods: Iterable[str] = LAB_DEFAULT) -> Panel:
     show = widgets.ToggleButton(description="show answers", icon="eye", style=big)
     dealer = widgets.Button(description="deal a hand", icon="random", style=big)
     result = widgets.HTMLMath()
-    css = [*(f"card-{k}" for k in range(1, 5)), "target", "lab-methods", "lab-mode", "lab-show"]
-    css += ["lab-deal", "lab-result"]
+
+    def keep_limits(low, high, change):  # a browser's message may move them: put them back
+        with change["owner"].hold_trait_notifications():  # checked together, the value clamped
+            change["owner"].min, change["owner"].max = low, high
+
+    css = "card-1 card-2 card-3 card-4 target lab-methods lab-mode lab-show lab-deal lab-result".split()
     for control, name in zip([*sliders, chooser, mode, show, dealer, result], css):
         control.add_class(f"t24-{name}")
     for slider in sliders:
         slider.continuous_update = False
+        slider.observe(partial(keep_limits, slider.min, slider.max), names=["min", "max"])
     slow = [m for m in METHODS if TABLE[m].as_written and m not in LAB_DEFAULT]
     note = widgets.HTML(
         f"<small>Runs by default: {', '.join(LAB_DEFAULT)}, each a few ms a hand. "
@@ -156,9 +162,11 @@ def make_lab(methods: Iterable[str] = LAB_DEFAULT) -> Panel:
 
     def deal(_button=None):  # every target 1 to 100 has solvable hands: a fifth of them or more
         dealing.append(True)
-        for slider, card in zip(sliders, deal_solvable(rng, 1, 13, 4, sliders[4].value)):
-            slider.value = card
-        dealing.clear()
+        try:  # a refused deal leaves the page answering its sliders
+            for slider, card in zip(sliders, deal_solvable(rng, 1, 13, 4, sliders[4].value)):
+                slider.value = card
+        finally:
+            dealing.clear()
         update()
 
     for control in (*sliders, *toggles, mode, show):

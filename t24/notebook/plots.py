@@ -109,10 +109,8 @@ def plot_ratios(summary: Mapping, mode: str = "all", ax=None):
     ax.set_yticks(range(len(ratio)), [f"{m}\n({TABLE[m].label})" for m in reversed(ratio)])
     ax.axvline(1, color="black", linestyle=":")
     ax.set_xlim(0, max(ratio.values()) * 1.2)
-    handles = [
-        Patch(facecolor="white", edgecolor="black", label="as written"),
-        Patch(facecolor="white", edgecolor="black", hatch="//", label="optimised"),
-    ]
+    kinds = {None: "as written", "//": "optimised"}
+    handles = [Patch(fc="white", ec="black", hatch=h, label=w) for h, w in kinds.items()]
     title = "Time for the sample as a multiple of fast's"
     if written := [m for m in ratio if TABLE[m].as_written]:
         slowest = max(written, key=ratio.get)

@@ -218,8 +218,7 @@ def _loop_stepper(method: str, hand, target) -> Stepper | Panel:
     lists = loop_lists(method, hand)
     outer, stride = lists[0], prod(map(len, lists[1:]))
     parts = [("".join(map(str, item)), k * stride) for k, item in enumerate(outer)]
-    view = partial(candidate_html, method, hand, target=target)
-    hits = scan(method, hand, target)[0]
+    view, hits = partial(candidate_html, method, hand, target=target), scan(method, hand, target)[0]
     return Stepper(name, "candidate", len(outer) * stride, hits, parts, LOOPS[method][0][0], view)
 
 
@@ -240,6 +239,5 @@ def make_recursion_stepper(hand: Sequence[int], target=24) -> Stepper | Panel:
         return too_big
     trace = recursive.trace(hand, target)
     parts = [("the hand", 0), *((s.step, s.id) for s in trace.states if s.depth == 1)]
-    hits = [s.id for s in trace.hits]
-    view = partial(state_html, trace)
+    hits, view = [s.id for s in trace.hits], partial(state_html, trace)
     return Stepper("recursion", "state", len(trace.states), hits, parts, "first step", view)

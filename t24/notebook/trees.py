@@ -64,7 +64,8 @@ def _draw(graph, pos, on_path: set, ax, small: bool, target: str, what: str) -> 
         nx.draw_networkx_nodes(
             **draw, nodelist=nodes, node_size=size, node_color=colour, node_shape=shape, label=label
         )
-    ax.legend(fontsize=FONT["note"], loc="upper center", bbox_to_anchor=(0.5, 0), ncol=2)
+    below = {"loc": "upper center", "bbox_to_anchor": (0.5, 0), "borderaxespad": 5}
+    ax.legend(fontsize=FONT["note"], ncol=2, **below)  # under the axis labels, not over them
 
 
 def _label(ax, text: str, at, bold: bool, **where) -> None:
@@ -102,8 +103,7 @@ def plot_tree_and_states(trace: Trace):
     right.tick_params(axis="x", labelbottom=True, length=0)
     right.set_xticks(ticks, [f"{n}\n({layers[n]:,} states)" for n in ticks])
     right.set(xlim=(len(trace.hand) + 0.45, 0.1), yticks=[])
-    for side in ("top", "right", "left"):
-        right.spines[side].set_visible(False)
+    right.spines[["top", "right", "left"]].set_visible(False)
     right.set_xlabel("numbers left", fontsize=FONT["label"])
     left.set_title(f"{len(trace.states):,} states in the search tree", fontsize=FONT["title"])
     distinct = f"{trace.distinct_states():,} distinct states (what memoising visits)"

@@ -2,11 +2,12 @@
 
 The address with its token lands on the static start page, whose links lead to the lab and the game:
 each page shows its widgets, no code and no error; the lab answers a card slider, the game an
-answer and a hint.
+answer and a hint; closed tabs free their kernels; phone, tablet, laptop: nothing cut, axe passes.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -14,6 +15,17 @@ import pytest
 pytestmark = pytest.mark.browser
 
 WAIT_MS = 120_000  # Voilà runs a page's notebook before it shows it
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+SIZES = {"phone": (390, 844), "tablet": (768, 1024), "laptop": (1280, 900)}
+PAGES = [("start", None, "h1"), ("game", "Play", ".t24-game-hand")]
+PAGES += [("lab", "Compare the methods", ".t24-lab-result")]
+JS_CUT = """() => [...document.querySelectorAll('button, label, a, .slider-container')].filter(e =>
+    e.offsetParent && (e.scrollWidth > e.clientWidth /* cut */ || e.matches('.slider-container') && e.clientWidth < 120))
+    .map(e => `${e.textContent.trim() || e.className} (${e.clientWidth} px)`)"""
+JS_KERNEL = "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
+JS_GONE = "async url => (await fetch(url)).status === 404"
+JS_SERIOUS = """async () => (await axe.run()).violations.filter(v => ['serious', 'critical'].includes(v.impact))
+    .map(v => `${v.id}: ${v.nodes.map(n => n.html.slice(0, 80)).join(' | ')}`)"""
 
 
 def visit(page, voila_app, link: str | None = None, ready: str = "h1"):
@@ -47,13 +59,6 @@ def changed(page, selector: str, before: str) -> str:
     return " ".join(page.locator(selector).first.text_content().split())
 
 
-def test_the_start_page_links_to_the_lab_and_the_game(page, voila_app):
-    errors = visit(page, voila_app)
-    links = {link.get_attribute("href") for link in page.get_by_role("link").all()}
-    assert links == {"voila/render/lab.ipynb", "voila/render/game.ipynb"}
-    assert problems(page, errors) == []
-
-
 def test_the_lab_answers_a_card_slider(page, voila_app):
     errors = visit(page, voila_app, "Compare the methods", ".t24-lab-result")
     before = " ".join(page.locator(".t24-lab-result").first.text_content().split())
@@ -75,3 +80,33 @@ def test_the_game_checks_an_answer_and_gives_a_hint(page, voila_app):
     assert problems(page, errors) == []
     page.get_by_role("link", name="back to the start").click()
     page.wait_for_url(f"{voila_app[0]}/", timeout=WAIT_MS)
+
+
+def test_a_closed_tab_gives_its_kernel_back(page, voila_app):
+    visit(page, voila_app)
+    tabs = [page.context.new_page() for _ in range(3)]
+    for tab in tabs:
+        tab.goto(f"{voila_app[0]}/voila/render/game.ipynb", timeout=WAIT_MS)
+        tab.wait_for_selector(".t24-game-hand", timeout=WAIT_MS)
+    kernels = [f"{voila_app[0]}/api/kernels/{tab.evaluate(JS_KERNEL)}" for tab in tabs]
+    assert [page.request.get(url).status for url in kernels] == [200] * 3
+    for tab, url in zip(tabs, kernels):
+        tab.close(run_before_unload=True)  # its unload posts the kernel's shutdown
+        page.wait_for_function(JS_GONE, arg=url, timeout=30_000)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_pages_fit_a_phone_a_tablet_and_a_laptop_and_pass_axe(page, voila_app, axe, size):
+    page.set_viewport_size(dict(zip(("width", "height"), SIZES[size])))
+    for name, link, ready in PAGES:
+        errors = visit(page, voila_app, link, ready)
+        links = {link.get_attribute("href") for link in page.get_by_role("link").all()}
+        assert name != "start" or links == {"voila/render/lab.ipynb", "voila/render/game.ipynb"}
+        page.wait_for_timeout(500)  # the widgets settle
+        assert page.evaluate(JS_CUT) == [], name
+        assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size][0], name
+        if size == "laptop" or (size, name) == ("phone", "game"):
+            page.screenshot(path=SCREENSHOTS / f"app-{name}{'-phone' * (size == 'phone')}.png")
+        page.add_script_tag(path=axe)
+        assert page.evaluate(JS_SERIOUS) == [], name
+        assert problems(page, errors) == [], name

@@ -82,3 +82,14 @@ def test_a_card_slider_and_the_deal_button_change_the_hand():
     before = [find(lab, f"t24-card-{k}").value for k in range(1, 5)]
     find(lab, "t24-lab-deal").click()
     assert [find(lab, f"t24-card-{k}").value for k in range(1, 5)] != before
+
+
+def test_a_browser_cannot_move_the_limits_or_freeze_the_lab(monkeypatch):
+    target, card = find(lab := make_lab(), "t24-target"), find(lab, "t24-card-1")
+    target.set_state({"max": 10**6, "value": 999_983})  # what a comm message does
+    card.set_state({"min": 50, "max": 60, "value": 55})
+    assert (target.min, target.max, target.value, card.max, card.value) == (1, 100, 100, 13, 13)
+    monkeypatch.setattr("t24.notebook.lab.deal_solvable", lambda *args: 1 / 0)
+    find(lab, "t24-lab-deal").click()  # refused (ipywidgets logs the error)
+    find(lab, "t24-card-2").value = 4
+    assert result_text(lab).startswith("K 13 4 8 8 → 100")
