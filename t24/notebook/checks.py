@@ -46,7 +46,8 @@ SENTENCES = {
     "error": "Your {what} stopped with an error{case}{where}: {problem}{detail}; {advice}.",
     "shortcut": "Your {what} lets t24 work it out ({name}){case}: {advice}.",
     "printed": "Your {what} printed {printed}{case} but gave back nothing (None): did you print instead of return?",
-    "none": "Your {what} gave back nothing (None){case}; {want} is expected: is a `return` missing?",
+    "none": "Your {what} gave back nothing (None){case}: is a `return` missing?",
+    "said": "Your {what} is not right{case}: {why}",
     "kind": "Your {what} returned {got}{case}; {want} is expected.",
     "item_kind": "Your {what} gives back {got} as an item{case}; each item should be {want}.",
     "changed": "Your {what} changes what it is given{case} (now {got}): work on a copy, such as `list(...)`.",
@@ -268,10 +269,9 @@ def error_words(error: Exception, attempt: Callable) -> dict:
     except Exception:  # noqa: BLE001 -- a message that cannot be written
         lines = []
     plain = lines and not isinstance(error, ZeroDivisionError | NameError)
-    name = type(error).__name__
     return {
         "where": where,
-        "problem": problem.format(name=name, **vars(error) if isinstance(error, NameError) else {}),
+        "problem": problem.format(name=getattr(error, "name", None) or type(error).__name__),
         "detail": f" ({brief(lines[0])})" if plain else "",
         "advice": advice,
     }
@@ -369,6 +369,8 @@ def check(
         done = run(attempt, case, isinstance(right, list) or want == "list", given)
         if isinstance(done, Finding):
             return tell(done, what)
+        if done[0] is None and right is not None:
+            return tell(Finding("none", case), what)
         if callable(right) and want and kind(done[0]) not in FITS.get(want, {want}):
             words = {"got": named(done[0]), "want": WANT[want]}
             return tell(Finding("none" if done[0] is None else "kind", case, words), what)
@@ -425,7 +427,9 @@ ASK = {
     "first_none": "it returns True but keeps no answer: append the hit before returning True.",
     "first_missed": "it returns False or keeps no answer, but {case} makes {target}: does every call go on to the next pair after a False, with the array put back?",
     "first_false": "it returns {got} though {case} cannot make {target}.",
-    "first_wrong": "it keeps `{item}`, which does not make {target} with these cards.",
+    "first_wrong": "it keeps `{item}`, which does not make {target}.",
+    "first_restore": "it keeps `{item}`, which does not use exactly the cards {case}: is the array put back after each pair?",
+    "first_base": "it keeps {n} answers but returns False: does the base case return True when it keeps one?",
     "steps": "Does your loop run for every count of numbers, from the count down to 2?",
     "all_states": "Are equal states counted once?",
     "depths": "A hand of {n} cards has {n} depths: does your list give one number per depth?",
@@ -671,24 +675,31 @@ def check_search_first(search_first: Callable) -> bool:
     def expected(hand, target):
         answers = {mirror(tree) for tree in recursive.solve(hand, Fraction(target))}
 
-        def judge(got) -> str | None:
+        def judge(got) -> tuple | None:
             returned, found = got
             words = {"case": case_text((hand, target)), "target": target, "got": named(returned)}
-            if kind(returned) not in ("truth", "none"):
-                return ASK["first_kind"].format(**words)
-            if len(found) > 1:
-                return ASK["first_many"].format(n=len(found))
-            if not answers:
-                return None if returned is False and not found else ASK["first_false"].format(**words)
-            if returned is not True or not found:
-                return ASK["first_none" if returned is True else "first_missed"].format(**words)
-            if mirror(found[0]) not in answers:
-                return ASK["first_wrong"].format(item=brief(found[0]), **words)
+            if kind(returned) != "truth":
+                why = ASK["first_kind"]
+            elif len(found) > 1:
+                why = ASK["first_many" if returned else "first_base"]
+            elif not answers:
+                why = None if returned is False and not found else ASK["first_false"]
+            elif returned is not True or not found:
+                why = ASK["first_none" if returned is True else "first_missed"]
+            elif sorted(found[0].leaves()) != sorted(hand):
+                why = ASK["first_restore"]
+            elif mirror(found[0]) not in answers:
+                why = ASK["first_wrong"]
+            else:
+                return None
+            return why and ("said", {"why": why.format(n=len(found), item=brief(found[0] if found else ""), **words)})
 
         return judge
 
     cases = [((4, 5, 6, 7), 24), ((1, 1, 1, 1), 24), ((3, 3, 8, 8), 24), ((2, 3, 4), 10)]
-    return check(hits(search_first), expected, cases, what="first-answer search")
+    mine = hits(search_first)
+    attempt = lambda *case: None if (got := mine(*case)) == (None, []) else got  # noqa: E731
+    return check(wraps(search_first)(attempt), expected, cases, what="first-answer search")
 
 
 def check_final_numbers(final_numbers_for: Callable) -> bool:
