@@ -68,7 +68,7 @@ GOT = {
     "other": "a {t} ({v})",
 }
 WANT = {
-    "none": "nothing (None)", "truth": "True or False", "text": "text, in quotes", "whole": "a whole number",
+    "none": "nothing (None)", "truth": "True or False", "text": "text in quotes", "whole": "a whole number",
     "fraction": "a number (a Fraction)", "float": "a float", "numpy": "a numpy {t}", "tree": "an expression tree",
     "list": "a list", "number": "a number",
 }
@@ -332,7 +332,8 @@ def fits(got, want) -> bool:
     mine, theirs = kind(got), kind(want)
     if theirs == "numpy":
         return type(got) is type(want)
-    return mine == theirs or mine in FITS.get(theirs, ())
+    whole = mine == "fraction" and theirs == "whole" and got.denominator == 1
+    return mine == theirs or mine in FITS.get(theirs, ()) or whole
 
 
 def wanted(want) -> str:
