@@ -39,7 +39,7 @@ def define(setup: str, code: str, tag: str):
 
 @pytest.fixture(autouse=True)
 def short_limit(monkeypatch):
-    monkeypatch.setattr(checks, "LIMIT", 1)
+    monkeypatch.setattr(checks, "LIMIT", 3)
 
 
 @pytest.mark.parametrize(("name", "title", "expect", "setup", "code"), list(catalogue()))
