@@ -70,7 +70,7 @@ GOT = {
 WANT = {
     "none": "nothing (None)", "truth": "True or False", "text": "text in quotes", "whole": "a whole number",
     "fraction": "a number (a Fraction)", "float": "a float", "numpy": "a numpy {t}", "tree": "an expression tree",
-    "list": "a list", "number": "a number",
+    "list": "a {t}", "number": "a number",
 }
 # What went wrong, in plain words, and where to look, for the errors a lesson's code can raise.
 ERRORS = {
@@ -373,7 +373,7 @@ def check(
         if done[0] is None and right is not None:
             return tell(Finding("none", case), what)
         if callable(right) and want and kind(done[0]) not in FITS.get(want, {want}):
-            words = {"got": named(done[0]), "want": WANT[want]}
+            words = {"got": named(done[0]), "want": WANT[want].format(t=want)}
             return tell(Finding("none" if done[0] is None else "kind", case, words), what)
         found = compare(done[0], right, case, ordered=ordered, item=item)
         if found:
@@ -548,7 +548,7 @@ def check_smallest_factor(factor: Callable) -> bool:
 
 
 # 01 pattern strings, 02 postfix enumeration and 03 recursive reduction: searches beside t24's.
-HANDS = [((3, 3, 8, 8), Fraction(24)), ((2, 2, 2, 3), Fraction(10))]  # few orderings: quick
+HANDS = [((2, 2, 2, 3), Fraction(10)), ((3, 3, 8, 8), Fraction(24))]  # few orderings: quick
 known = cache(lambda search, hand, target: search(hand, target))  # t24's hits, found once
 
 
@@ -611,8 +611,9 @@ def check_stack_orders(stack_orders: Callable) -> bool:
     """Lesson 02: the push/pop recursion."""
 
     def ask(order, case, got) -> str | None:
-        if order in postfix.stack_orders(*case):
-            return ASK["both_moves"]
+        right = postfix.stack_orders(*case)
+        if order in right:
+            return ASK["both_moves"] if got and all(tokens(x) in right for x in got) else None
         depth = 0
         for token in order:
             depth += -1 if token in OPS else 1
