@@ -84,6 +84,7 @@ ERRORS = {
     StopIteration: ("you took one item more than there is", "check how many items you take"),
     MemoryError: ("it filled the memory", "is there a loop that never ends?"),
     Exception: ("it raised {name}", "read the line named"),
+    None: ("a step gave back nothing (None)", "is a `return` missing?"),
 }
 UNDEFINED = ("you used the name `{name}`, which is not defined", "{advice}")
 NAME_ADVICE = {
@@ -261,6 +262,8 @@ def error_words(error: Exception, attempt: Callable) -> dict:
         if code.co_firstlineno <= line <= max(n for *_, n in code.co_lines() if n):
             called = code
         where = f" in line {line - called.co_firstlineno + 1} of `{called.co_name}`"
+    if isinstance(error, TypeError) and "NoneType" in str(error):
+        problem, advice = ERRORS[None]
     if isinstance(error, NameError) and getattr(error, "name", None):
         names = steps[-1][0].f_globals if steps else {}
         problem, advice = UNDEFINED[0], name_advice(error.name, names)
@@ -281,7 +284,7 @@ def name_advice(name: str, names: dict) -> str:
     """Import it, mind its spelling, or define it: whichever its cause is."""
     import t24
 
-    for module in [t24, t24.expr, t24.hand, t24.methods, recursive, postfix, patterns, t24_deck]:
+    for module in [t24, t24.expr, t24.hand, t24.methods, recursive, postfix, t24_deck]:
         if hasattr(module, name):
             return NAME_ADVICE["import"].format(module=module.__name__, name=name)
     close = difflib.get_close_matches(name, names, n=1)
