@@ -443,6 +443,7 @@ ASK = {
     "own_key": "count the different keys your `key` gives",
     "deck": "check each hand of `deck.deck(high)` yourself",
     "distinct": "Does it count each different key once?",
+    "by_value": "Is each item's key built from its own signs and cards, never from its value?",
     "solvable": "Can {hand} make 24? Ask `t24.can_make({hand_tuple})`.",
     "high": "Does your loop reach the card {high}?",
     "twice": "Can a hand hold the same card twice?",
@@ -450,7 +451,7 @@ ASK = {
     "counts": "How many times is {card} among the cards, and how many times among the numbers?",
 }
 SENTENCES |= {
-    "key": "Your {what} calls {case} {got}, but they are {want}.",
+    "key": "Your {what} gives {got}{case}, but they are {want}.",
 }
 WORDS = {True: "the same answer", False: "two different answers"}
 
@@ -781,23 +782,21 @@ def check_float32_value(float32_value: Callable) -> bool:
 # Pairs of expressions, and the question to ask when a key gets the pair wrong.
 SAME_ANSWER_CASES = {
     ("5 + 7", "7 + 5"): "Does your key sort the items, so their order is forgotten?",
+    ("(1 + 2) * 3", "1 + 2 * 3"): "Does your key keep the brackets of each item?",
     ("(5 + 7) * (6 - 4)", "(6 - 4) * (7 + 5)"): "Are the items of a product sorted too?",
     ("(5 + 7) + 6", "5 + (7 + 6)"): "Does your key open up a sum that sits inside a sum?",
     ("7 - (6 - 5)", "7 - 6 + 5"): "Which sign does 5 carry once 7 − (6 − 5) is opened up?",
     ("8 / (4 / 2)", "8 * 2 / 4"): "Does ÷ open up like −, with × and ÷ as its signs?",
     ("7 - 6 + 5", "7 + 6 - 5"): "Does each item keep its own sign?",
     ("2 - 6", "6 - 2"): "Does the right operand of − get the other sign?",
-    ("6 * 2 * 2 * 1", "6 * 2 * 2 / 1"): "Does your key keep × 1 and ÷ 1 apart?",
-    ("2 + 2", "2 * 2"): "Do a sum and a product get different signs in your key?",
-    ("(2 - 6) * (2 - 8)", "(8 - 2) * (6 - 2)"): (
-        "Is each item's key built from its own signs and cards, never from its value?"
-    ),
     ("12 + 1", "1 + 2 + 1"): "Can a number's digits run into the next item in your key?",
+    ("2 + 2", "2 * 2"): "Do a sum and a product get different signs in your key?",
+    ("6 * 2 * 2 * 1", "6 * 2 * 2 / 1"): "Does your key keep × 1 and ÷ 1 apart?",
     ("(5 + 7) * 2", "5 + 7 * 2"): (
         "Does your key keep a sum inside a product apart from a product inside a sum?"
     ),
-    ("(1 + 2) * 3 + 4", "1 + 2 * (3 + 4)"): "Does your key keep the brackets of each item?",
 }
+BY_VALUE = (parse("1 + 3"), parse("2 * 2"))  # two answers of one value, no card alike
 CANONICAL = (t24_distinct, "combine_key", "t24's `canonical`", "build the key yourself from the tree")
 
 
@@ -821,8 +820,14 @@ def check_key(key: Callable) -> bool:
 
         return judge
 
+    def ask(got, case) -> str | None:
+        if None in got:
+            return None
+        with contextlib.redirect_stdout(io.StringIO()):
+            by_value = safe_equal(*map(mine, BY_VALUE))
+        return ASK["by_value"] if by_value else questions[case]
+
     canonical = t24_distinct.canonical
-    ask = lambda got, case: questions[case]  # noqa: E731
     return check(attempt, expected, list(questions), what="key", hint=ask, given=1)
 
 
