@@ -859,7 +859,8 @@ def check_solvable_hands(attempt: Callable) -> bool:
     """Lesson 08: every hand of four cards from 1 to `high` that makes 24 (a list or a tuple)."""
 
     def ask(hand, case, got) -> str | None:
-        hand, high = tuple(sorted(hand)), case[0]
+        high = case[0]
+        hand = next((tuple(sorted(h)) for h in got if not can_make(h)), tuple(sorted(hand)))
         if not can_make(hand):
             return ASK["solvable"].format(hand=hand_text(hand), hand_tuple=hand)
         if [tuple(sorted(h)) for h in got].count(hand) > 1:
