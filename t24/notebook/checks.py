@@ -61,16 +61,31 @@ SENTENCES = {
 }
 # How a value is named in a sentence (`got`) and the kind a check wants (`want`).
 GOT = {
-    "none": "nothing (None)", "truth": "the truth value {v}", "text": "the text {v}",
-    "whole": "the whole number {v}", "fraction": "the fraction {v}", "float": "the float {v}",
-    "numpy": "the numpy {t} {v}", "array": "a numpy array ({v})", "tree": "the expression tree `{v}`",
-    "list": "a {t} of {n} items", "dict": "a {t} ({v})", "function": "the function `{v}` itself (not what it gives back)",
+    "none": "nothing (None)",
+    "truth": "the truth value {v}",
+    "text": "the text {v}",
+    "whole": "the whole number {v}",
+    "fraction": "the fraction {v}",
+    "float": "the float {v}",
+    "numpy": "the numpy {t} {v}",
+    "array": "a numpy array ({v})",
+    "tree": "the expression tree `{v}`",
+    "list": "a {t} of {n} items",
+    "dict": "a {t} ({v})",
+    "function": "the function `{v}` itself (not what it gives back)",
     "other": "a {t} ({v})",
 }
 WANT = {
-    "none": "nothing (None)", "truth": "True or False", "text": "text in quotes", "whole": "a whole number",
-    "fraction": "a number (a Fraction)", "float": "a float", "numpy": "a numpy {t}", "tree": "an expression tree",
-    "list": "a {t}", "number": "a number",
+    "none": "nothing (None)",
+    "truth": "True or False",
+    "text": "text in quotes",
+    "whole": "a whole number",
+    "fraction": "a number (a Fraction)",
+    "float": "a float",
+    "numpy": "a numpy {t}",
+    "tree": "an expression tree",
+    "list": "a {t}",
+    "number": "a number",
 }
 # What went wrong, in plain words, and where to look, for the errors a lesson's code can raise.
 ERRORS = {
@@ -141,7 +156,13 @@ def kind(value) -> str:
     return "function" if callable(value) else "other"
 
 
-KINDS = [("none", type(None)), ("truth", bool), ("numpy", np.generic), ("text", str), ("whole", int)]
+KINDS = [
+    ("none", type(None)),
+    ("truth", bool),
+    ("numpy", np.generic),
+    ("text", str),
+    ("whole", int),
+]
 KINDS += [("fraction", Fraction), ("float", float), ("tree", Expr), ("dict", dict)]
 KINDS += [("list", (list, tuple, set, frozenset, Iterator, KeysView, ValuesView))]
 FITS = {"fraction": {"whole", "fraction"}, "number": {"whole", "fraction", "float"}}
@@ -170,7 +191,10 @@ def say(finding: Finding, what: str, question: str | None = None) -> str:
 def time_limit(seconds: float):
     """Raise _Late in the main thread after `seconds` (again each 0.1 s, should it be caught)."""
     rang = []
-    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+    if (
+        not hasattr(signal, "setitimer")
+        or threading.current_thread() is not threading.main_thread()
+    ):
         yield rang  # no limit where there is no timer signal
         return
 
@@ -301,7 +325,9 @@ def compare(got, want, case: tuple, *, ordered: bool, item: Callable) -> Finding
     if not fits(got, want):
         return kind_finding(got, want, case)
     if not isinstance(want, list):
-        return None if safe_equal(got, want) else Finding("value", case, {"got": brief(got)}, got, got)
+        return (
+            None if safe_equal(got, want) else Finding("value", case, {"got": brief(got)}, got, got)
+        )
     got = list(got)
     if want and (odd := next((x for x in got if not fits(x, want[0])), None)) is not None:
         return Finding("item_kind", case, {"got": named(odd), "want": wanted(want[0])}, odd, got)
@@ -626,7 +652,9 @@ def check_stack_orders(stack_orders: Callable) -> bool:
         return ASK["all_used"] if len(order) < sum(map(len, case)) else None
 
     cases = [((4, 5, 6, 7), "+-*"), ((1, 2, 3), "*/"), ((1, 2, 3, 4, 5), "+-*/")]
-    return check(stack_orders, postfix.stack_orders, cases, what="recursion", hint=ask, item=tokens, given=1)
+    return check(
+        stack_orders, postfix.stack_orders, cases, what="recursion", hint=ask, item=tokens, given=1
+    )
 
 
 def check_postfix(search: Callable) -> bool:
@@ -699,7 +727,10 @@ def check_search_first(search_first: Callable) -> bool:
                 why = ASK["first_wrong"]
             else:
                 return None
-            return why and ("said", {"why": why.format(n=len(found), item=brief(found[0] if found else ""), **words)})
+            return why and (
+                "said",
+                {"why": why.format(n=len(found), item=brief(found[0] if found else ""), **words)},
+            )
 
         return judge
 
@@ -740,7 +771,9 @@ def check_distinct_per_depth(distinct_per_depth: Callable) -> bool:
 
 def check_different_states(different_states: Callable) -> bool:
     """Lesson 04 Ex 3: how many different states the search of a hand enters."""
-    ask = lambda value, case: ASK["all_states"] if value == len(recursive.trace(*case).states) else None  # noqa: E731
+    ask = lambda value, case: (
+        ASK["all_states"] if value == len(recursive.trace(*case).states) else None
+    )  # noqa: E731
     cases = [((1, 1, 1, 1),), ((4, 5, 6, 7),), ((3, 3, 8, 8),)]
     expected = lambda hand: recursive.trace(hand).distinct_states()  # noqa: E731
     return check(different_states, expected, cases, what="count", hint=ask)
@@ -797,7 +830,12 @@ SAME_ANSWER_CASES = {
     ),
 }
 BY_VALUE = (parse("1 + 3"), parse("2 * 2"))  # two answers of one value, no card alike
-CANONICAL = (t24_distinct, "combine_key", "t24's `canonical`", "build the key yourself from the tree")
+CANONICAL = (
+    t24_distinct,
+    "combine_key",
+    "t24's `canonical`",
+    "build the key yourself from the tree",
+)
 
 
 def check_key(key: Callable) -> bool:

@@ -3,6 +3,7 @@ its fault and never "Right", each right one "Right"; no traceback, no hang, what
 
 import linecache
 import re
+import signal
 from pathlib import Path
 
 import numpy as np
@@ -61,3 +62,51 @@ def test_every_check_has_its_catalogue():
     for path in ATTEMPTS.glob("*.md"):
         titles = re.findall(r"^## (right|wrong)", path.read_text(), flags=re.M)
         assert titles.count("right") >= 3 and titles.count("wrong") >= 8, path.stem
+
+
+class Unprintable(Exception):
+    def __str__(self):
+        raise ValueError("no words")
+
+
+def raising(error):
+    def attempt(*args):
+        raise error
+
+    return attempt
+
+
+def endless(*args):
+    try:
+        while True:
+            pass
+    except BaseException:  # noqa: BLE001, S110 -- a student's code that swallows the alarm once
+        pass
+    while True:
+        pass
+
+
+@pytest.mark.parametrize(
+    ("name", "attempt", "phrases"),
+    [
+        ("check_final_numbers", lambda count: "6", ["the text '6'", "a whole number is expected"]),
+        ("check_final_numbers", lambda count: np.array(6), ["a numpy array (0-d, 6)"]),
+        ("check_final_numbers", lambda count: np.int64(6), ["the numpy int64 6"]),
+        ("check_final_numbers", raising(KeyboardInterrupt()), ["interrupted"]),
+        ("check_final_numbers", raising(SystemExit(1)), ["SystemExit"]),
+        ("check_final_numbers", raising(Unprintable()), ["raised Unprintable", "line 2"]),
+        ("check_final_numbers", raising(ValueError("x" * 10**6)), ["not accepted (xxx"]),
+        ("check_final_numbers", lambda count: 10**5000, ["gives one int for 2"]),
+        ("check_targets", lambda hand: np.float32(3), ["numpy float32 3.0", "a list is expected"]),
+        ("check_targets", lambda hand: iter(int, 1), ["misses `1` for 3 3 8 8"]),
+        ("check_float32_value", lambda expr: [np.float32(24)], ["a list of 1 items"]),
+        ("check_unused", endless, ["did not finish in 3 s", "a loop that never ends?"]),
+    ],
+)
+def test_hostile_returns_get_a_short_sentence(capsys, name, attempt, phrases):
+    alarm = signal.getsignal(signal.SIGALRM)
+    assert getattr(checks, name)(attempt) is False
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1 and len(out) < 400 and "Traceback" not in out, out
+    assert all(phrase in out for phrase in phrases), out
+    assert signal.getsignal(signal.SIGALRM) == alarm  # the kernel's handler is back
