@@ -11,6 +11,7 @@ import copy
 import difflib
 import inspect
 import io
+import os
 import re
 import signal
 import textwrap
@@ -58,34 +59,24 @@ SENTENCES = {
     "repeated": "Your {what} gives `{item}` {n}{case}, but it is there {m}.",
     "order": "Your {what} has the right items{case}, but not in the right order.",
     "uncomparable": "Your {what} gives back items that cannot be compared{case}: check what it returns.",
+    "key": "Your {what} gives {got}{case}, but they are {want}.",
 }
-# How a value is named in a sentence (`got`) and the kind a check wants (`want`).
-GOT = {
-    "none": "nothing (None)",
-    "truth": "the truth value {v}",
-    "text": "the text {v}",
-    "whole": "the whole number {v}",
-    "fraction": "the fraction {v}",
-    "float": "the float {v}",
-    "numpy": "the numpy {t} {v}",
-    "array": "a numpy array ({v})",
-    "tree": "the expression tree `{v}`",
-    "list": "a {t} of {n} items",
-    "dict": "a {t} ({v})",
-    "function": "the function `{v}` itself (not what it gives back)",
-    "other": "a {t} ({v})",
-}
-WANT = {
-    "none": "nothing (None)",
-    "truth": "True or False",
-    "text": "text in quotes",
-    "whole": "a whole number",
-    "fraction": "a number (a Fraction)",
-    "float": "a float",
-    "numpy": "a numpy {t}",
-    "tree": "an expression tree",
-    "list": "a {t}",
-    "number": "a number",
+# Each kind of value: how a sentence names one that came back, and one that is expected.
+KIND_WORDS = {
+    "none": ("nothing (None)", "nothing (None)"),
+    "truth": ("the truth value {v}", "True or False"),
+    "text": ("the text {v}", "text in quotes"),
+    "whole": ("the whole number {v}", "a whole number"),
+    "fraction": ("the fraction {v}", "a number (a Fraction)"),
+    "float": ("the float {v}", "a float"),
+    "numpy": ("the numpy {t} {v}", "a numpy {t}"),
+    "array": ("a numpy array ({v})", "a numpy array"),
+    "tree": ("the expression tree `{v}`", "an expression tree"),
+    "list": ("a {t} of {n} items", "a {t}"),
+    "dict": ("a {t} ({v})", "a list"),
+    "function": ("the function `{v}` itself (not what it gives back)", "a value"),
+    "other": ("a {t} ({v})", "a {t}"),
+    "number": ("", "a number"),
 }
 # What went wrong, in plain words, and where to look, for the errors a lesson's code can raise.
 ERRORS = {
@@ -147,7 +138,7 @@ def brief(value) -> str:
 
 
 def kind(value) -> str:
-    """The kind of a value, as GOT and WANT name it."""
+    """The kind of a value, as KIND_WORDS names it."""
     if isinstance(value, np.ndarray):
         return "array"
     for name, types in KINDS:
@@ -156,14 +147,8 @@ def kind(value) -> str:
     return "function" if callable(value) else "other"
 
 
-KINDS = [
-    ("none", type(None)),
-    ("truth", bool),
-    ("numpy", np.generic),
-    ("text", str),
-    ("whole", int),
-]
-KINDS += [("fraction", Fraction), ("float", float), ("tree", Expr), ("dict", dict)]
+KINDS = [("none", type(None)), ("truth", bool), ("numpy", np.generic), ("text", str)]
+KINDS += [("whole", int), ("fraction", Fraction), ("float", float), ("tree", Expr), ("dict", dict)]
 KINDS += [("list", (list, tuple, set, frozenset, Iterator, KeysView, ValuesView))]
 FITS = {"fraction": {"whole", "fraction"}, "number": {"whole", "fraction", "float"}}
 
@@ -176,7 +161,7 @@ def named(value) -> str:
     if of == "array":
         text = f"{value.ndim}-d, {brief(value.tolist()) if value.size < 20 else value.shape}"
     n = len(value) if isinstance(value, list | tuple | set | frozenset) else "some"
-    return GOT[of].format(v=text, t=type(value).__name__, n=n)
+    return KIND_WORDS[of][0].format(v=text, t=type(value).__name__, n=n)
 
 
 def say(finding: Finding, what: str, question: str | None = None) -> str:
@@ -191,10 +176,7 @@ def say(finding: Finding, what: str, question: str | None = None) -> str:
 def time_limit(seconds: float):
     """Raise _Late in the main thread after `seconds` (again each 0.1 s, should it be caught)."""
     rang = []
-    if (
-        not hasattr(signal, "setitimer")
-        or threading.current_thread() is not threading.main_thread()
-    ):
+    if threading.current_thread() is not threading.main_thread() or os.name == "nt":
         yield rang  # no limit where there is no timer signal
         return
 
@@ -333,7 +315,7 @@ def compare(got, want, case: tuple, *, ordered: bool, item: Callable) -> Finding
         return Finding("item_kind", case, {"got": named(odd), "want": wanted(want[0])}, odd, got)
     try:
         mine, theirs = [item(x) for x in got], [item(x) for x in want]
-        shown = dict(zip(mine + theirs, got + want)) if hashable(mine) else {}
+        shown = {repr(k): x for k, x in zip(mine + theirs, got + want)}
         missing = [x for x in theirs if x not in mine]
         extra = [x for x in mine if x not in theirs]
         repeated = [x for x in theirs if mine.count(x) != theirs.count(x)]
@@ -341,19 +323,11 @@ def compare(got, want, case: tuple, *, ordered: bool, item: Callable) -> Finding
         return Finding("uncomparable", case)
     for kind_, found in [("missing", missing), ("extra", extra), ("repeated", repeated)]:
         if found:
-            x = shown.get(found[0], found[0]) if hashable(found[:1]) else found[0]
+            x = shown.get(repr(found[0]), found[0])
             counts = [mine.count(found[0]), theirs.count(found[0])]
             n, m = ("once" if c == 1 else f"{c} times" for c in counts)
             return Finding(kind_, case, {"item": brief(x), "n": n, "m": m}, x, got)
     return Finding("order", case, {}, None, got) if ordered and mine != theirs else None
-
-
-def hashable(values: list) -> bool:
-    try:
-        set(values)
-        return True
-    except TypeError:
-        return False
 
 
 def fits(got, want) -> bool:
@@ -366,7 +340,7 @@ def fits(got, want) -> bool:
 
 
 def wanted(want) -> str:
-    return WANT.get(kind(want), "a {t}").format(t=type(want).__name__)
+    return KIND_WORDS[kind(want)][1].format(t=type(want).__name__)
 
 
 def kind_finding(got, want, case: tuple) -> Finding:
@@ -402,7 +376,7 @@ def check(
         if done[0] is None and right is not None:
             return tell(Finding("none", case), what)
         if callable(right) and want and kind(done[0]) not in FITS.get(want, {want}):
-            words = {"got": named(done[0]), "want": WANT[want].format(t=want)}
+            words = {"got": named(done[0]), "want": KIND_WORDS[want][1].format(t=want)}
             return tell(Finding("none" if done[0] is None else "kind", case, words), what)
         found = compare(done[0], right, case, ordered=ordered, item=item)
         if found:
@@ -475,9 +449,6 @@ ASK = {
     "twice": "Can a hand hold the same card twice?",
     "once": "Does your loop make each hand in one order only?",
     "counts": "How many times is {card} among the cards, and how many times among the numbers?",
-}
-SENTENCES |= {
-    "key": "Your {what} gives {got}{case}, but they are {want}.",
 }
 WORDS = {True: "the same answer", False: "two different answers"}
 
@@ -579,7 +550,7 @@ def check_smallest_factor(factor: Callable) -> bool:
 
 # 01 pattern strings, 02 postfix enumeration and 03 recursive reduction: searches beside t24's.
 HANDS = [((2, 2, 2, 3), Fraction(10)), ((3, 3, 8, 8), Fraction(24))]  # few orderings: quick
-known = cache(lambda search, hand, target: search(hand, target))  # t24's hits, found once
+known = cache(lambda find, *case: find(*case))  # t24's answer to a case, found once
 
 
 def search_hint(package: Callable, tree: Callable, item=lambda x: x, shape=None) -> Callable:
@@ -727,10 +698,8 @@ def check_search_first(search_first: Callable) -> bool:
                 why = ASK["first_wrong"]
             else:
                 return None
-            return why and (
-                "said",
-                {"why": why.format(n=len(found), item=brief(found[0] if found else ""), **words)},
-            )
+            item = brief(found[0] if found else "")
+            return why and ("said", {"why": why.format(n=len(found), item=item, **words)})
 
         return judge
 
@@ -752,6 +721,9 @@ def check_final_numbers(final_numbers_for: Callable) -> bool:
 
 
 # 04 search trees: the different states of a search, counted from `recursive.trace`.
+STATES = lambda hand: recursive.trace(hand).distinct_states()  # noqa: E731
+
+
 def check_distinct_per_depth(distinct_per_depth: Callable) -> bool:
     """Lesson 04 Ex 1: the different states at each depth, depth 0 first."""
 
@@ -771,12 +743,10 @@ def check_distinct_per_depth(distinct_per_depth: Callable) -> bool:
 
 def check_different_states(different_states: Callable) -> bool:
     """Lesson 04 Ex 3: how many different states the search of a hand enters."""
-    ask = lambda value, case: (
-        ASK["all_states"] if value == len(recursive.trace(*case).states) else None
-    )  # noqa: E731
+    every = lambda case: len(recursive.trace(*case).states)  # noqa: E731
+    ask = lambda value, case: ASK["all_states"] if value == every(case) else None  # noqa: E731
     cases = [((1, 1, 1, 1),), ((4, 5, 6, 7),), ((3, 3, 8, 8),)]
-    expected = lambda hand: recursive.trace(hand).distinct_states()  # noqa: E731
-    return check(different_states, expected, cases, what="count", hint=ask)
+    return check(different_states, partial(known, STATES), cases, what="count", hint=ask)
 
 
 # 06 exact arithmetic and 07 distinct answers: t24's own value and key are hidden from the attempt.
@@ -830,12 +800,7 @@ SAME_ANSWER_CASES = {
     ),
 }
 BY_VALUE = (parse("1 + 3"), parse("2 * 2"))  # two answers of one value, no card alike
-CANONICAL = (
-    t24_distinct,
-    "combine_key",
-    "t24's `canonical`",
-    "build the key yourself from the tree",
-)
+CANONICAL = (t24_distinct, "combine_key", "t24's `canonical`", "build the key yourself")
 
 
 def check_key(key: Callable) -> bool:
@@ -851,7 +816,7 @@ def check_key(key: Callable) -> bool:
     def expected(first, second) -> Callable:
         def judge(keys: tuple):
             if any(part is None for part in keys):
-                return ("none", {"want": WANT["text"]})
+                return ("none", {})
             same = safe_equal(*keys)
             if same != (canonical(first) == canonical(second)):
                 return ("key", {"got": WORDS[same], "want": WORDS[not same]})
