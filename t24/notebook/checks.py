@@ -369,21 +369,31 @@ def check(
     asks = hint if isinstance(hint, tuple) else (hint,)
     cases = list(cases)
     for case in cases:
-        right = expected(*case)
-        done = run(attempt, case, isinstance(right, list) or want == "list", given)
-        if isinstance(done, Finding):
-            return tell(done, what)
-        if done[0] is None and right is not None:
-            return tell(Finding("none", case), what)
-        if callable(right) and want and kind(done[0]) not in FITS.get(want, {want}):
-            words = {"got": named(done[0]), "want": KIND_WORDS[want][1].format(t=want)}
-            return tell(Finding("none" if done[0] is None else "kind", case, words), what)
-        found = compare(done[0], right, case, ordered=ordered, item=item)
+        try:
+            found = verdict(attempt, expected(*case), case, ordered, item, want, given)
+        except KeyboardInterrupt:  # a Ctrl-C while t24 works out its own answer
+            found = Finding("interrupted", case)
         if found:
-            side = ["missing", "extra", "repeated"].index(found.kind) if found.kind in SIDES else 0
+            side = SIDES.index(found.kind) if found.kind in SIDES else 0
             return tell(found, what, asks[side] if side < len(asks) else asks[0])
     tried = "the 1 case" if len(cases) == 1 else f"all {len(cases)} cases"
     return tell(Finding("right", (), {"tried": tried}), what)
+
+
+def verdict(attempt, right, case, ordered, item, want, given) -> Finding | None:
+    """What is wrong with the attempt on one case, or None."""
+    done = run(attempt, case, isinstance(right, list) or want == "list", given)
+    if isinstance(done, Finding):
+        return done
+    if done[0] is None and right is not None:
+        return Finding("none", case)
+    if callable(right) and want and kind(done[0]) not in FITS.get(want, {want}):
+        words = {"got": named(done[0]), "want": KIND_WORDS[want][1].format(t=want)}
+        return Finding("kind", case, words, done[0], done[0])
+    try:
+        return compare(done[0], right, case, ordered=ordered, item=item)
+    except Exception:  # noqa: BLE001 -- a value no comparison can take
+        return Finding("value", case, {"got": brief(done[0])}, done[0], done[0])
 
 
 SIDES = ("missing", "extra", "repeated")
@@ -396,9 +406,10 @@ def tell(found: Finding, what: str, ask=None) -> bool:
         try:
             count = len(inspect.signature(ask).parameters)
             question = ask(*(found.example, found.case, found.got)[:count])
-        except Exception:  # noqa: BLE001 -- an odd example gets no question
+        except (Exception, KeyboardInterrupt):  # noqa: BLE001 -- an odd example: no question
             question = None
-    print(say(found, what, question if found.kind not in ("right", "changed") else None))
+    asked = found.kind in ("value", "kind", "item_kind", "missing", "extra", "repeated", "key")
+    print(say(found, what, question if asked else None))
     return found.kind == "right"
 
 
