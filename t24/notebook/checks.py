@@ -3,6 +3,9 @@
 The engine runs an attempt on each case of a lesson's table (in a time limit, its printing held
 back) and returns a `Finding`: what happened, for which case, with which example. `say` alone
 turns a finding into a sentence; the sentences and questions are the plain strings below.
+Each lesson's check is a table of cases and a hint that asks a question only when it has found
+the question's cause (the value equals the swapped computation, the target is 24's hits, …);
+where t24 itself would answer the exercise, the check hides that shortcut (`hiding`).
 """
 
 import ast
@@ -362,7 +365,8 @@ def check(
 ) -> bool:
     """Run `attempt` beside `expected` on every case; print one sentence; True only when right.
     `expected` gives a value, a list (a multiset, unless `ordered`; its items compared by `item`)
-    or a judge (None when right, else why not) whose value must be of the WANT kind `want`. A
+    or a judge (None when right, else a reason or a `(kind, words)` finding) whose value must be
+    of the KIND_WORDS kind `want` ("text", "list", "number", "whole", "truth"). A
     wrong value or item is followed by `hint(example, case[, got])`, or by a tuple's question for
     a missed, an extra or a repeated item; a hint answers None when its cause is not likely.
     `given`: how many statements the handout gives above its `raise NotImplementedError()`."""
