@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import os
 import shutil
 import subprocess
@@ -11,8 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from t24.methods import postfix
-from t24.notebook import checks
 from t24.notebook.checks import check
 
 CASES = [((1, 2, 3, 4), 24), ((2, 2, 2, 0), 24), ((4, 5, 6, 7), 10)]
@@ -56,7 +53,7 @@ def reversed_order(hand, target):
         (extra_one, ["`9+9`", "should not be there"], False),
         (reversed_order, ["Right", "all 3 cases"], True),
         (right, ["Right", "all 3 cases"], True),
-        (lambda *case: [*right(*case), list(case[0])], ["`[1, 2, 3, 4]`", "not be there"], False),
+        (lambda *case: [*right(*case), list(case[0])], ["a list of 4 items", "each item"], False),
     ],
 )
 def test_check_answers_in_one_sentence(capsys, attempt, phrases, ok):
@@ -138,29 +135,3 @@ def test_autograde_full_marks_for_the_teacher_source_and_zero_for_the_handout(tm
     assert checks > 0 and marks == {"solved": (checks, checks), "handout": (0, checks)}
     graded = (tmp_path / "autograded" / "handout" / LESSON / f"{LESSON}.ipynb").read_text()
     assert "not written yet" in graded
-
-
-class Incomparable:
-    def __eq__(self, other):
-        raise RuntimeError("not comparable")
-
-
-@pytest.mark.parametrize(
-    "name, attempt, phrases",
-    [
-        ("check_evaluate", lambda tokens: [5, 7], ["gives [5, 7] for 5 7 + 6 4 - *", "not right"]),
-        ("check_exact_value", lambda expr: list(range(10**5)), ["gives [0, 1, 2,", "not right"]),
-        ("check_exact_value", lambda expr: "1\n" * 10**5, ["gives 1 1 1", "not right"]),
-        ("check_final_numbers", lambda count: 10**5000, ["gives one int for 2", "not right"]),
-        ("check_targets", lambda hand: itertools.count(), ["gives `0`", "should not be there"]),
-        ("check_postfix", lambda *case: postfix.search(*case) * 2, ["2 times", "there once"]),
-        ("check_reduction", lambda array, n, target, found: array[n], ["line 1 of `<lambda>`"]),
-        ("check_targets", lambda hand: [Incomparable()], ["items that cannot be compared"]),
-    ],
-)
-def test_a_value_of_the_wrong_kind_is_a_sentence_too(capsys, name, attempt, phrases):
-    getattr(checks, name)(attempt)
-    out = capsys.readouterr().out
-    assert out.count("\n") == 1 and len(out) < 400
-    for phrase in phrases:
-        assert phrase in out

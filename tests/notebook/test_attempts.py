@@ -1,0 +1,113 @@
+"""Every check against a catalogue of novices' attempts: each wrong one gets a sentence naming
+its fault and never "Right", each right one "Right"; no traceback, no hang, whatever comes back."""
+
+import linecache
+import re
+import signal
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from t24.notebook import checks
+
+ATTEMPTS = Path(__file__).parent / "attempts"
+BLOCK = re.compile(r"```python( setup)?\n(.*?)```", re.S)
+
+
+def catalogue():
+    """(check name, title, expected phrases, setup, code) for every attempt in every file."""
+    for path in sorted(ATTEMPTS.glob("*.md")):
+        name, text = path.stem, path.read_text()
+        setup = "".join(code for tag, code in BLOCK.findall(text) if tag)
+        for part in re.split(r"^## ", text, flags=re.M)[1:]:
+            title, body = part.split("\n", 1)
+            code = BLOCK.search(body).group(2)
+            expect = re.findall(r"^expect: (.*)$", body, flags=re.M)
+            yield pytest.param(name, title, expect, setup, code, id=f"{name}: {title}")
+
+
+def define(setup: str, code: str, tag: str):
+    """Run the setup and the attempt as a notebook cell runs them; the attempt's last function."""
+    space = {}
+    for index, source in enumerate([setup, code]):
+        filename = f"<{tag} {index}>"  # registered, as IPython registers a cell, for the line
+        linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+        exec(compile(source, filename, "exec"), space)  # noqa: S102 -- the catalogue's own code
+    last = re.findall(r"^def (\w+)", code, flags=re.M)[-1]
+    return space[last]
+
+
+@pytest.fixture(autouse=True)
+def short_limit(monkeypatch):
+    monkeypatch.setattr(checks, "LIMIT", 5)
+
+
+@pytest.mark.parametrize(("name", "title", "expect", "setup", "code"), list(catalogue()))
+def test_attempt_gets_its_sentence(capsys, name, title, expect, setup, code):
+    attempt = define(setup, code, name)
+    passed = getattr(checks, name)(attempt)
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1 and len(out) < 600 and "Traceback" not in out, out
+    right = title.startswith("right")
+    assert ("Right" in out) is right and passed is right, out
+    for phrase in expect:
+        assert phrase in out, out
+
+
+def test_every_check_has_its_catalogue():
+    names = {name for name, f in vars(checks).items() if name.startswith("check_")}
+    names = {name for name in names if getattr(checks, name).__module__ == checks.__name__}
+    files = {path.stem for path in ATTEMPTS.glob("*.md")}
+    assert names <= files
+    for path in ATTEMPTS.glob("*.md"):
+        titles = re.findall(r"^## (right|wrong)", path.read_text(), flags=re.M)
+        assert titles.count("right") >= 3 and titles.count("wrong") >= 8, path.stem
+
+
+class Unprintable(Exception):
+    def __str__(self):
+        raise ValueError("no words")
+
+
+def raising(error):
+    def attempt(*args):
+        raise error
+
+    return attempt
+
+
+def endless(*args):
+    try:
+        while True:
+            pass
+    except BaseException:  # noqa: BLE001, S110 -- a student's code that swallows the alarm once
+        pass
+    while True:
+        pass
+
+
+@pytest.mark.parametrize(
+    ("name", "attempt", "phrases"),
+    [
+        ("check_final_numbers", lambda count: "6", ["the text '6'", "a whole number is expected"]),
+        ("check_final_numbers", lambda count: np.array(6), ["a numpy array (0-d, 6)"]),
+        ("check_final_numbers", lambda count: np.int64(6), ["the numpy int64 6"]),
+        ("check_final_numbers", raising(KeyboardInterrupt()), ["interrupted"]),
+        ("check_final_numbers", raising(SystemExit(1)), ["SystemExit"]),
+        ("check_final_numbers", raising(Unprintable()), ["raised Unprintable", "line 2"]),
+        ("check_final_numbers", raising(ValueError("x" * 10**6)), ["not accepted (xxx"]),
+        ("check_final_numbers", lambda count: 10**5000, ["gives one int for 2"]),
+        ("check_targets", lambda hand: np.float32(3), ["numpy float32 3.0", "a list is expected"]),
+        ("check_targets", lambda hand: iter(int, 1), ["misses `1` for 3 3 8 8"]),
+        ("check_float32_value", lambda expr: [np.float32(24)], ["a list of 1 items"]),
+        ("check_unused", endless, ["did not finish in 5 s", "a loop that never ends?"]),
+    ],
+)
+def test_hostile_returns_get_a_short_sentence(capsys, name, attempt, phrases):
+    alarm = signal.getsignal(signal.SIGALRM)
+    assert getattr(checks, name)(attempt) is False
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1 and len(out) < 400 and "Traceback" not in out, out
+    assert all(phrase in out for phrase in phrases), out
+    assert signal.getsignal(signal.SIGALRM) == alarm  # the kernel's handler is back
