@@ -2,9 +2,9 @@
 #   make lab    JupyterLab on notebooks/ (PORT=8888, IP=127.0.0.1, DIR=notebooks; DIR=teacher)
 #   make app    the code-free student app: Voilà on app/, pages warm for STUDENTS=5 at once
 #               (PORT=8866, IP=127.0.0.1; STUDENTS=30 for a class of thirty)
-#   make test   the whole suite: lint, unit tests, strict nbval over every notebook, the
-#               students' copies, browser tests, the whole-deck agreement, a plain wheel
-#               install and a local JupyterHub
+#   make test   the whole suite: lint, unit tests, strict nbval over every notebook (the
+#               students' copies, unexecuted, run for errors), browser tests, the whole-deck
+#               agreement, a plain wheel install and a local JupyterHub
 PYTHON ?= python3
 VENV   ?= .venv
 PORT   ?= 8888
@@ -37,7 +37,7 @@ help:
 	@echo "make app        the code-free app (Voilà) for students (STUDENTS=$(STUDENTS) PORT=8866 IP=$(IP))"
 	@echo "make test       every test: lint, unit, strict nbval, browser, whole deck, plain install, hub"
 	@echo "make test-unit | test-notebooks | test-browser | test-deck | test-install | test-hub   one part"
-	@echo "make students   regenerate the students' copies in notebooks/ from teacher/ and run them"
+	@echo "make students   regenerate the students' copies in notebooks/ from teacher/ (never over a changed one)"
 	@echo "make loadtest   a class opening the app at once on this machine (STUDENTS=$(STUDENTS))"
 	@echo "make bench      rerun the benchmarks (a new dated folder under t24-bench/)"
 	@echo "make bench-peers  the same beside the PyPI solvers game24 and point24 (in .venv-peers/)"
@@ -120,11 +120,12 @@ test-hub: $(VENV)/.installed-test
 	$(PYTEST) -m hub tests/hub
 
 # The students' copies: notebooks/NN-slug.ipynb from teacher/NN-slug.ipynb with nbgrader
-# (solutions become stubs, hidden tests go, the code behind each reveal is folded away), then
-# each copy is run top to bottom with its outputs kept.
+# (solutions become stubs, hidden tests and outputs go, the code behind each reveal is folded
+# away), handed out clean; make test runs each one. A copy someone changed is never replaced:
+# nothing is written and the copy is named (FORCE=1 replaces it).
 students: $(VENV)/.installed-test
 	$(PY) tools/nav.py
-	$(PY) tools/students.py --execute
+	$(PY) tools/students.py $(if $(FORCE),--force)
 
 # A new dated folder under t24-bench/ each run; the results that ship with the package are
 # replaced only by bench-update, from a full run beside the peers.

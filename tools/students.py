@@ -3,22 +3,28 @@
 
 Each `teacher/NN-slug.ipynb` is the one source of its lesson: the complete walkthrough with
 solution regions and hidden tests marked the nbgrader way. nbgrader's `generate_assignment`, run
-in a temporary course folder, turns it into the copy a student gets: each solution region becomes
+in a course folder, turns it into the copy a student gets: each solution region becomes
 `# YOUR CODE HERE` + `raise NotImplementedError()`, hidden tests and outputs are removed, check
 cells are locked. Then the code of cells tagged `reveal` is folded away
-(`metadata.jupyter.source_hidden`), an exercise's code cell is left as a comment (so the copy runs
-top to bottom), and the copy is written to `notebooks/NN-slug.ipynb`. The navigation cells of the
-source are carried over unchanged.
+(`metadata.jupyter.source_hidden`) and an exercise's code cell is left as a comment (so the copy
+runs top to bottom). The copies are handed out clean: no outputs, nothing run.
 
-    python tools/students.py [TEACHER_NB ...]   write the students' copies (default: every lesson)
-    python tools/students.py --execute ...      and run each copy top to bottom, outputs kept
-    python tools/students.py --check [...]      exit 1 naming every copy whose cells differ from
-                                                a fresh generation (outputs are not compared)
+    python tools/students.py [TEACHER_NB ...]   write notebooks/NN-slug.ipynb (default: every lesson)
+    python tools/students.py --check [...]      exit 1 naming every copy that differs from a
+                                                fresh generation
+    python tools/students.py --course DIR [...] make DIR an nbgrader course folder (its
+                                                nbgrader_config.py, source/, release/, exchange/):
+                                                release/ holds the same copies as notebooks/
+
+A copy in notebooks/ that someone changed (a student's work) is never replaced: the tool writes
+nothing and names it, unless told --force. It knows what it wrote from a record of its own
+(notebooks/.written.json, not committed) or, in a fresh clone, from the last commit.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import shutil
@@ -29,13 +35,34 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 TEACHER, STUDENTS = ROOT / "teacher", ROOT / "notebooks"
+RECORD = STUDENTS / ".written.json"
 REVEAL = "reveal"
 STUB = "# YOUR CODE HERE\nraise NotImplementedError()"  # nbgrader's stub for a whole cell
+CONFIG = """\
+# nbgrader's settings for this course folder (made by t24's tools/students.py --course).
+import os
+
+c = get_config()  # noqa: F821
+c.CourseDirectory.course_id = "t24"
+# The exchange (release_assignment, fetch, submit, collect) lives inside this folder, never in a
+# system-wide one; every user may write into it, as nbgrader requires.
+c.Exchange.root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "exchange")
+# Two minutes for a cell when autograding (nbgrader's 30 s is short on a busy laptop).
+c.Execute.timeout = 120
+"""
 
 
 def dumps(notebook: dict) -> str:
     """The notebook as nbformat writes it: indent 1, sorted keys, non-ASCII kept, final newline."""
     return json.dumps(notebook, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
+
+
+def load(path: Path) -> dict | None:
+    """The notebook in a file, or None when it is not one (unreadable, not JSON)."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
 
 
 def finish(notebook: dict) -> dict:
@@ -49,103 +76,116 @@ def finish(notebook: dict) -> dict:
     return notebook
 
 
-def generate(sources: list[Path], folder: Path) -> list[Path]:
-    """Write the students' copy of each teacher notebook into `folder`; the paths written."""
+def generate(sources: list[Path], course: Path) -> list[Path]:
+    """Release each teacher notebook in the nbgrader course folder `course`, finished; the
+    release copies' paths."""
     from nbgrader.apps import NbGraderAPI
     from traitlets.config import Config
 
     # nbgrader's gradebook runs `alembic` from the environment nbgrader is installed in.
     os.environ["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"
+    config = Config()
+    config.CourseDirectory.root = str(course)
+    api = NbGraderAPI(config=config)
     written = []
-    with tempfile.TemporaryDirectory() as course:
-        config = Config()
-        config.CourseDirectory.root = course
-        api = NbGraderAPI(config=config)
-        for source in sources:
-            lesson = source.stem
-            (Path(course) / "source" / lesson).mkdir(parents=True)
-            shutil.copy(source, Path(course) / "source" / lesson / source.name)
-            result = api.generate_assignment(lesson, force=True, create=True)
-            if not result["success"]:
-                raise SystemExit(f"nbgrader could not generate {source.name}:\n{result['log']}")
-            release = Path(course) / "release" / lesson / source.name
-            notebook = finish(json.loads(release.read_text(encoding="utf-8")))
-            target = folder / source.name
-            target.write_text(dumps(notebook), encoding="utf-8")
-            written.append(target)
+    for source in sources:
+        lesson = source.stem
+        (course / "source" / lesson).mkdir(parents=True, exist_ok=True)
+        shutil.copy(source, course / "source" / lesson / source.name)
+        result = api.generate_assignment(lesson, force=True, create=True)
+        if not result["success"]:
+            raise SystemExit(f"nbgrader could not generate {source.name}:\n{result['log']}")
+        release = course / "release" / lesson / source.name
+        release.write_text(dumps(finish(load(release))), encoding="utf-8")
+        written.append(release)
     return written
 
 
-def execute(paths: list[Path]) -> None:
-    """Run each notebook top to bottom in a fresh kernel, keeping outputs but no widget state."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    command = [sys.executable, "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute"]
-    command += ["--inplace", "--NotebookClient.store_widget_state=False"]
-    command += ["--NotebookClient.record_timing=False"]
-    for path in paths:
-        if subprocess.run([*command, str(path)], env=env).returncode:
-            raise SystemExit(f"{path} stopped with an error when run (see above)")
-    subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "stable_ids.py"), *map(str, paths)], check=True
-    )
-
-
-def cells(path: Path) -> list[tuple]:
-    """What a copy's cells say, outputs left out: type, source, tags, nbgrader and folding."""
-    notebook = json.loads(path.read_text(encoding="utf-8"))
-    found = []
-    for cell in notebook["cells"]:
-        text = cell.get("source", "")
-        meta = cell.get("metadata", {})
-        found.append(
-            (
-                cell["cell_type"],
-                text if isinstance(text, str) else "".join(text),
-                meta.get("tags", []),
-                meta.get("nbgrader"),
-                meta.get("jupyter"),
-            )
+def committed(path: Path) -> dict | None:
+    """The file as the clone's last commit holds it (None outside a git clone, or if new)."""
+    try:
+        done = subprocess.run(
+            ["git", "show", f"HEAD:{path.relative_to(ROOT).as_posix()}"],
+            cwd=ROOT,
+            capture_output=True,
         )
+    except OSError:  # no git on this computer
+        return None
+    return json.loads(done.stdout) if done.returncode == 0 else None
+
+
+def digest(notebook: dict) -> str:
+    return hashlib.sha256(dumps(notebook).encode()).hexdigest()
+
+
+def changed(fresh: list[Path]) -> list[Path]:
+    """The copies in notebooks/ that the fresh ones would replace although this tool did not
+    write them as they are now (edited by hand, or a student's work)."""
+    record = load(RECORD) or {}
+    found = []
+    for new in fresh:
+        path = STUDENTS / new.name
+        if not path.exists():
+            continue
+        now = load(path)
+        if now is None or (
+            now != load(new) and digest(now) != record.get(path.name) and now != committed(path)
+        ):
+            found.append(path)
     return found
 
 
-def stale(sources: list[Path]) -> list[Path]:
-    """The students' copies that are missing or whose cells differ from a fresh generation."""
-    with tempfile.TemporaryDirectory() as fresh:
-        found = []
-        for new in generate(sources, Path(fresh)):
-            committed = STUDENTS / new.name
-            if not committed.exists() or cells(committed) != cells(new):
-                found.append(committed)
-        return found
-
-
 def main(argv: list[str] | None = None) -> int:
-    """Command line: write (default), --execute or --check."""
+    """Command line: write notebooks/ (default), --check it, or make a --course folder."""
     parser = argparse.ArgumentParser(description="Make the students' copies of the lessons.")
     parser.add_argument(
         "sources", nargs="*", type=Path, help="teacher notebooks (default: teacher/NN-*.ipynb)"
     )
     mode = parser.add_mutually_exclusive_group()
-    mode.add_argument("--execute", action="store_true", help="run each copy after writing it")
     mode.add_argument("--check", action="store_true", help="exit 1 if any copy is out of date")
+    mode.add_argument("--course", type=Path, metavar="DIR", help="make an nbgrader course folder")
+    mode.add_argument("--force", action="store_true", help="replace copies someone has changed")
     args = parser.parse_args(argv)
     sources = args.sources or sorted(TEACHER.glob("[0-9][0-9]-*.ipynb"))
     missing = [str(path) for path in sources if not path.is_file()]
     if missing:
         parser.error(f"no such notebook: {', '.join(missing)}")
-    if args.check:
-        out_of_date = stale(sources)
-        for path in out_of_date:
+    if args.course:
+        (args.course / "exchange").mkdir(parents=True, exist_ok=True)
+        (args.course / "exchange").chmod(
+            0o777
+        )  # as release_assignment would make it, with a warning
+        if not (args.course / "nbgrader_config.py").exists():
+            (args.course / "nbgrader_config.py").write_text(CONFIG, encoding="utf-8")
+        for path in generate(sources, args.course.resolve()):
+            print(f"wrote {path}")
+        return 0
+    with tempfile.TemporaryDirectory() as course:
+        fresh = generate(sources, Path(course))
+        if args.check:
+            stale = [STUDENTS / new.name for new in fresh if load(STUDENTS / new.name) != load(new)]
+            for path in stale:
+                print(
+                    f"{path}: differs from its teacher notebook; run tools/students.py",
+                    file=sys.stderr,
+                )
+            return 1 if stale else 0
+        kept = [] if args.force else changed(fresh)
+        if kept:
+            names = "\n  ".join(str(path.relative_to(ROOT)) for path in kept)
             print(
-                f"{path}: differs from its teacher notebook; run tools/students.py", file=sys.stderr
+                f"These copies were changed since they were made, so nothing was written:\n  {names}\n"
+                "Move them elsewhere to keep them (e.g. into a folder of your own), or run again "
+                "with --force to replace them.",
+                file=sys.stderr,
             )
-        return 1 if out_of_date else 0
-    written = generate(sources, STUDENTS)
-    if args.execute:
-        execute(written)
-    for path in written:
-        print(f"wrote {path.relative_to(ROOT)}")
+            return 1
+        record = load(RECORD) or {}
+        for new in fresh:
+            shutil.copy(new, STUDENTS / new.name)
+            record[new.name] = digest(load(new))
+            print(f"wrote {(STUDENTS / new.name).relative_to(ROOT)}")
+        RECORD.write_text(dumps(record), encoding="utf-8")
     return 0
 
 

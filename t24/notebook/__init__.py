@@ -1,26 +1,31 @@
 # ruff: noqa: F401  (the package re-exports its modules' public names)
 """What the lessons draw or wire to widgets (ipywidgets, matplotlib, networkx), as one flat API."""
 
-from .game_widget import make_game_widget
-from .lab import compare, lab_view, make_lab
-from .plots import (
-    agreement_html,
-    finish,
-    new_axes,
-    plot_answer_counts,
-    plot_growth,
-    plot_levels,
-    plot_per_hand_times,
-    plot_ratios,
-    plot_solvable_counts,
-    plot_solvable_share,
-    plot_target_counts,
-)
-from .steppers import (
-    make_pattern_stepper,
-    make_postfix_stepper,
-    make_recursion_stepper,
-    state_html,
-)
-from .trees import plot_states_per_depth, plot_tree_and_states
-from .widgets import reveal, source, text_html
+try:
+    from .game_widget import make_game_widget
+    from .lab import compare, lab_view, make_lab
+    from .plots import (
+        agreement_html,
+        finish,
+        new_axes,
+        plot_answer_counts,
+        plot_growth,
+        plot_levels,
+        plot_per_hand_times,
+        plot_ratios,
+        plot_solvable_counts,
+        plot_solvable_share,
+        plot_target_counts,
+    )
+    from .steppers import (
+        make_pattern_stepper,
+        make_postfix_stepper,
+        make_recursion_stepper,
+        state_html,
+    )
+    from .trees import plot_states_per_depth, plot_tree_and_states
+    from .widgets import reveal, source, text_html
+except ModuleNotFoundError as missing:  # installed without the kernel extra
+    raise ImportError(
+        f'{missing.name} is missing: in the t24 folder, pip install ".[kernel]" (or ".[lab]")'
+    ) from None

@@ -137,7 +137,7 @@ def test_wheel_metadata_names_the_version_and_the_extras(wheel):
         metadata = archive.read(f"t24-{t24.__version__}.dist-info/METADATA").decode()
     assert f"\nVersion: {t24.__version__}\n" in metadata
     extras = set(re.findall(r"^Provides-Extra: (\S+)$", metadata, re.MULTILINE))
-    assert extras == {"kernel", "lab", "app", "bench", "hub", "notebooks", "test"}
+    assert extras == {"kernel", "lab", "grade", "app", "bench", "hub", "notebooks", "test"}
     assert "License-Expression: MIT" in metadata
 
 

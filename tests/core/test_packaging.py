@@ -56,6 +56,7 @@ def test_extras_by_audience():
     assert extra(project, "lab") == {**kernel, "jupyterlab": ">=4.2"}
     assert extra(project, "app") == {**kernel, "voila": ">=0.5"}
     assert extra(project, "notebooks") == extra(project, "lab")  # the old name, kept
+    assert extra(project, "grade") == {**extra(project, "lab"), "nbgrader": ">=0.9"}
     test = extra(project, "test")
     assert set(test) >= set(extra(project, "lab")) | set(extra(project, "app")) | set(
         extra(project, "bench")
@@ -100,21 +101,25 @@ def test_version_has_one_source_and_citation_cff_agrees():
 
 
 def test_core_imports_only_the_standard_library():
-    """`import t24` and every solver, with third-party imports made to fail."""
+    """`import t24` and every solver, with third-party imports made to fail; the notebook layer
+    then says in one line which extra to install."""
     code = (
         "import builtins, sys\n"
         "real = builtins.__import__\n"
         "blocked = ('sympy', 'matplotlib', 'ipywidgets', 'IPython', 'networkx', 'tqdm', 'numpy')\n"
         "def guard(name, *a, **k):\n"
-        "    if name.split('.')[0] in blocked: raise ImportError('blocked ' + name)\n"
+        "    if name.split('.')[0] in blocked: raise ModuleNotFoundError(name, name=name)\n"
         "    return real(name, *a, **k)\n"
         "builtins.__import__ = guard\n"
         "import t24, t24.cli\n"
         "for m in t24.METHODS: assert t24.solve([3, 3, 8, 8], method=m)\n"
         "assert t24.cli.main(['solve', '3', '3', '8', '8']) == 0\n"
+        "try: import t24.notebook\n"
+        "except ImportError as error: print(type(error).__name__, error, file=sys.stderr)\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == 0 and done.stderr.startswith("ImportError "), done.stderr
+    assert done.stderr.count("\n") == 1 and '".[kernel]"' in done.stderr
 
 
 def test_servers_keep_their_token():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib.util
+import json
 import os
 import shutil
 import subprocess
@@ -102,36 +104,68 @@ def test_students_copy_matches_its_source(source):
     assert done.returncode == 0
 
 
+def test_students_copies_are_handed_out_clean():
+    """No copy holds an output or an execution count: nothing answers a question before its try."""
+    for path in sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb")):
+        code = [c for c in json.loads(path.read_text())["cells"] if c["cell_type"] == "code"]
+        assert code and not [c for c in code if c["outputs"] or c["execution_count"]], path.name
+
+
+def test_regeneration_never_replaces_a_changed_copy(tmp_path, monkeypatch, capsys):
+    spec = importlib.util.spec_from_file_location("students", ROOT / "tools" / "students.py")
+    students = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(students)
+    copy, made = tmp_path / "notebooks" / "00-x.ipynb", {"cells": [], "n": 1}
+    copy.parent.mkdir()
+
+    def generate(sources, course):  # what the generator makes of the source, this time
+        (course / copy.name).write_text(students.dumps(made))
+        return [course / copy.name]
+
+    for name, value in [("ROOT", tmp_path), ("STUDENTS", copy.parent), ("generate", generate)]:
+        monkeypatch.setattr(students, name, value)
+    monkeypatch.setattr(students, "RECORD", tmp_path / "record.json")
+    source = [str(ROOT / "teacher" / f"{LESSON}.ipynb")]
+    assert students.main(source) == 0
+    made["n"] = 2  # the source changed: the copy as the tool wrote it is replaced
+    assert students.main(source) == 0 and json.loads(copy.read_text())["n"] == 2
+    copy.write_text('{"cells": [], "n": "work"}')  # a student's work
+    made["n"] = 3
+    assert students.main(source) == 1 and "work" in copy.read_text()
+    assert {"notebooks/00-x.ipynb", "--force"} <= set(capsys.readouterr().err.split())
+    assert students.main([*source, "--force"]) == 0 and json.loads(copy.read_text())["n"] == 3
+
+
 @pytest.mark.slow
-def test_autograde_full_marks_for_the_teacher_source_and_zero_for_the_handout(tmp_path):
-    """nbgrader releases the teacher source and autogrades a solved and an untouched copy."""
-    source = tmp_path / "source" / LESSON
-    source.mkdir(parents=True)
-    shutil.copy(ROOT / "teacher" / f"{LESSON}.ipynb", source)
-    (tmp_path / "nbgrader_config.py").write_text("c = get_config()\n")
-    for student, copy in [("solved", "teacher"), ("handout", "notebooks")]:
-        folder = tmp_path / "submitted" / student / LESSON
-        folder.mkdir(parents=True)
-        shutil.copy(ROOT / copy / f"{LESSON}.ipynb", folder)
-    env = {
-        **os.environ,
-        "PYTHONPATH": str(ROOT),
-        "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}",
-    }
-    for command in (["generate_assignment", LESSON], ["autograde", LESSON]):
-        done = subprocess.run(
-            [sys.executable, "-m", "nbgrader", *command, "--force"], cwd=tmp_path, env=env
-        )
-        assert done.returncode == 0
+def test_the_guides_grading_recipe(tmp_path):
+    """The teacher guide's commands: a course released like notebooks/, one copy fetched, solved
+    and submitted through the course's exchange, one handed in untouched; collect, autograde, a
+    written answer given its point (as in formgrader), feedback."""
+    path = f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PATH": path}
+    course, lesson = tmp_path / "course", ROOT / "teacher" / f"{LESSON}.ipynb"
+    run = lambda where, *args: subprocess.run(args, cwd=where, env=env, check=True)  # noqa: E731
+    run(ROOT, sys.executable, "tools/students.py", "--course", str(course), str(lesson))
+    release = course / "release" / LESSON / lesson.name
+    assert release.read_text() == (ROOT / "notebooks" / lesson.name).read_text()
+    student = ["--course=t24", f"--Exchange.root={course / 'exchange'}"]
+    run(course, "nbgrader", "release_assignment", LESSON)
+    run(tmp_path, "nbgrader", "fetch_assignment", LESSON, *student)
+    shutil.copy(lesson, tmp_path / LESSON)  # the student's work: every function written
+    run(tmp_path, "nbgrader", "submit", LESSON, *student)
+    run(course, "nbgrader", "collect", LESSON)
+    (course / "submitted" / "untouched" / LESSON).mkdir(parents=True)
+    shutil.copy(release, course / "submitted" / "untouched" / LESSON)
+    run(course, "nbgrader", "autograde", LESSON)
     from nbgrader.api import Gradebook
 
-    with Gradebook(f"sqlite:///{tmp_path / 'gradebook.db'}") as gradebook:
-        marks = {
-            student: (notebook.code_score, notebook.max_code_score)
-            for student in ("solved", "handout")
-            for notebook in [gradebook.find_submission_notebook(LESSON, LESSON, student)]
-        }
-    checks = marks["solved"][1]
-    assert checks > 0 and marks == {"solved": (checks, checks), "handout": (0, checks)}
-    graded = (tmp_path / "autograded" / "handout" / LESSON / f"{LESSON}.ipynb").read_text()
-    assert "not written yet" in graded
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as book:
+        notebooks = {s.student_id: s.notebooks[0] for s in book.assignment_submissions(LESSON)}
+        untouched, (solved,) = notebooks.pop("untouched"), notebooks.values()
+        [grade for grade in solved.grades if grade.needs_manual_grade][0].manual_score = 1
+        book.db.commit()
+        assert solved.code_score == solved.max_code_score > 0 and solved.written_score == 1
+        assert untouched.code_score == untouched.written_score == 0
+    run(course, "nbgrader", "generate_feedback", LESSON)
+    feedback = course / "feedback" / "untouched" / LESSON / f"{LESSON}.html"
+    assert "not written yet" in feedback.read_text()
