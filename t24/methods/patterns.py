@@ -18,8 +18,9 @@ PATTERNS = tuple(  # the post's list, in its order
 OPERATORS = "+-*/"
 
 
-def search(hand: tuple[int, ...], target: Fraction) -> list[str]:
-    """The post's three loops: every pattern, ordering and operator triple filled and evaluated."""
+def search(hand: tuple[int, ...], target: Fraction, first: bool = False) -> list[str]:
+    """The post's three loops: every pattern, ordering and operator triple filled and evaluated
+    (`first`: stop at the first hit)."""
     hits = []
     for pattern in patterns_for(len(hand)):
         for numbers in orderings(hand):
@@ -27,6 +28,8 @@ def search(hand: tuple[int, ...], target: Fraction) -> list[str]:
                 text = fill(pattern, numbers, ops)
                 if evaluate(text) == target:
                     hits.append(text)
+                    if first:
+                        return hits
     return hits
 
 
@@ -65,5 +68,4 @@ def patterns_for(count: int) -> tuple[str, ...]:
 
 def solve(hand: tuple[int, ...], target: Fraction, first: bool = False) -> list[Expr]:
     """The trees the pattern loops find, in the loops' order, each once."""
-    trees = list(dict.fromkeys(parse(text) for text in search(hand, target)))
-    return trees[:1] if first else trees
+    return list(dict.fromkeys(parse(text) for text in search(hand, target, first)))

@@ -15,14 +15,17 @@ from ..hand import orderings
 SHAPES = tuple("nnonnoo nnonono nnnoono nnnonoo nnnnooo".split())  # the Java post's list
 
 
-def search(hand: tuple[int, ...], target: Fraction) -> list[tuple]:
-    """The C++ post's search: every ordering, operator triple and push/pop order, evaluated."""
+def search(hand: tuple[int, ...], target: Fraction, first: bool = False) -> list[tuple]:
+    """The C++ post's search: every ordering, operator triple and push/pop order, evaluated
+    (`first`: stop at the first hit)."""
     hits = []
     for numbers in orderings(hand):
         for ops in itertools.product(OPS, repeat=len(hand) - 1):
             for tokens in stack_orders(numbers, ops):
                 if evaluate(tokens) == target:
                     hits.append(tokens)
+                    if first:
+                        return hits
     return hits
 
 
@@ -88,5 +91,4 @@ def make_shapes(count: int) -> tuple[str, ...]:
 
 def solve(hand: tuple[int, ...], target: Fraction, first: bool = False) -> list[Expr]:
     """The trees postfix enumeration finds, in the loops' order, each once."""
-    trees = list(dict.fromkeys(to_infix(tokens) for tokens in search(hand, target)))
-    return trees[:1] if first else trees
+    return list(dict.fromkeys(to_infix(tokens) for tokens in search(hand, target, first)))

@@ -260,3 +260,21 @@ def test_decimals_and_numpy_numbers_are_taken_exactly():
     assert t24.solve([Decimal("3"), 3, np.int64(8), 8], Decimal("24")) == t24.solve([3, 3, 8, 8])
     with pytest.raises(t24.InputError, match="timedelta64.*not a whole number"):
         t24.solve([np.timedelta64(3), 3, 8, 8])
+
+
+@pytest.mark.parametrize("method, module", [("patterns", patterns), ("postfix", postfix)])
+def test_the_first_answer_costs_the_candidates_up_to_the_first_hit(method, module, monkeypatch):
+    values = []  # each candidate's value, in the loops' order (not the trees built from hits)
+    evaluate = module.evaluate
+
+    def counted(candidate, *how):
+        if not how:
+            values.append(evaluate(candidate))
+        return evaluate(candidate, *how)
+
+    monkeypatch.setattr(module, "evaluate", counted)
+    t24.solve([4, 5, 6, 7], method=method)
+    everything, first_hit = len(values), values.index(24) + 1  # 16,896 and 6,739 for patterns
+    values.clear()
+    assert len(t24.solve([4, 5, 6, 7], method=method, first=True)) == 1
+    assert len(values) == first_hit < everything == TABLE[method].size((4, 5, 6, 7))
