@@ -239,6 +239,8 @@ def test_every_record_is_complete():
         ([1, 2], "1/0", "is not a number"),
         ([10**200, 1], 24, "number too long"),
         ([Decimal("3.5"), 3], 24, "Decimal.*not a whole number"),
+        ([Decimal("1e99999999"), 1, 2, 3], 24, "number too long"),  # sized before it is built
+        ([3, 3, 8, 8], Decimal("-1e-99999999"), "number too long"),
         (itertools.count(), 24, "too many numbers: at most 100"),
         ([3, 3, 8, 8], Decimal("NaN"), "target Decimal.*is not a number"),
         (None, 24, "expected a list of whole numbers"),
