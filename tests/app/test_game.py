@@ -216,6 +216,12 @@ def test_cli_play_reads_stdin_and_ends_cleanly_on_ctrl_c(monkeypatch, capsys):
     assert "1 hint" in capsys.readouterr().out
 
 
+def test_cli_play_refuses_an_endless_line_without_reading_it_whole(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\0" * 100_000))  # like `< /dev/zero`
+    assert cli.main(["play", "--seed", "1"]) == 2
+    assert "over 1,000 characters: type one answer a line" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(
     "argv, code",
     [(["play", "--count", "6", "--low", "0", "--high", "6", "--target", "0", "--seed", "1"], 0),
