@@ -84,7 +84,8 @@ def build_parser() -> Parser:
     check = commands.add_parser("check", help="check an answer")
     play = commands.add_parser("play", help="practise: make the target from dealt cards")
     bench = commands.add_parser("bench", help="time every method and save the figures")
-    solve.add_argument("numbers", nargs="+", metavar="N", help="the cards, e.g. 3 3 8 8")
+    cards = f"the cards (1 to {solver.MAX_NUMBERS}), e.g. 3 3 8 8"
+    solve.add_argument("numbers", nargs="+", metavar="N", help=cards)
     check.add_argument("items", nargs="+", metavar="N", help=f"the cards, then {CHECK_EXAMPLE}")
     for command in solve, check, play:
         _add(command, "--target", TARGET, as_target(24), type=_typed(as_target))
@@ -104,8 +105,8 @@ def build_parser() -> Parser:
     _add(bench, "--out", "a new folder for the results (default t24-bench/<date and time>)")
     _add(bench, "--replace", "overwrite the results already in --out (not with a sample)", False)
     _add(bench, "--repeat", f"keep the fastest of N (sweeps over {SLOW_SWEEP:g} s run once)", 3, 1)
-    # Growth past eight numbers would only record refusals: every method refuses more than seven.
-    _add(bench, "--max-count", "growth: 2 to this many numbers (default 6)", 6, choices=range(2, 9))
+    counts = range(2, solver.MAX_NUMBERS + 1)
+    _add(bench, "--max-count", "growth: 2 to this many numbers (default 6)", 6, choices=counts)
     _add(bench, "--growth-hands", f"growth: hands per count (default {GROWTH_HANDS})", low=1)
     _add(bench, "--no-progress", "no progress bars", False)
     _add(bench, "--clock", "cpu: this process's CPU time, or wall: elapsed", "cpu", choices=CLOCKS)

@@ -9,6 +9,8 @@ from .hand import Hand, InputError, SearchTooLarge, as_hand, as_target
 from .methods import METHODS, TABLE, fast
 from .text import amount, plural, shown
 
+MAX_NUMBERS = 7  # the most any search takes: one answer from seven different cards (fast)
+
 
 def as_method(method) -> str:
     """Check a method's name: one of `t24.METHODS`."""
@@ -26,6 +28,8 @@ def check_fits(method: str, hand: Hand, first: bool = False) -> bool:
 def check_size(method: str, hand: Hand, first: bool = False) -> None:
     """Refuse a hand past the method's limit, naming the first method that copes (the command
     line rewrites `method='x'` as `--method x`)."""
+    if len(hand) > MAX_NUMBERS:
+        raise SearchTooLarge(f"a search takes 1 to {MAX_NUMBERS} numbers, not {len(hand)}")
     record = TABLE[method]
     size = (first and record.first_size or record.size)(hand)
     if size > record.limit:
