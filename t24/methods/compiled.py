@@ -9,9 +9,12 @@ from fractions import Fraction
 from functools import cache, partial
 
 from ..expr import Expr, Num
-from ..hand import orderings
+from ..hand import SearchTooLarge, orderings
 from ..parse import parse
+from ..text import amount
 from . import patterns, postfix
+
+MAX_HITS = 20_000  # the most hits turned into trees: target 0 from 1 1 1 2 2 2 has 68,524
 
 # `t24.expr.OPS` on unreduced pairs (numerator, denominator); None is a division by zero.
 PAIR_OPS = {
@@ -81,6 +84,11 @@ def solve(method: str, hand: Sequence[int], target: Fraction, first: bool = Fals
         for order, numbers in enumerate(orderings(hand))
         for index in compiled.hits(numbers, target)
     )
+    if len(hits) > MAX_HITS and not first:  # a hit costs a hundred evaluations: a tree, checked
+        too_many = f"{amount(len(hits))} answers (at most {amount(MAX_HITS)})"
+        raise SearchTooLarge(
+            f"method='{method}-compiled' would build {too_many}; use method='fast'"
+        )
     found: dict[Expr, None] = {}
     for part, _, rest, numbers in hits[:1] if first else hits:
         slots = compiled.templates[part * group + rest].postfix()
