@@ -11,7 +11,7 @@ import pytest
 
 import t24
 from t24.hand import SearchTooLarge, orderings
-from t24.methods import TABLE, compiled, patterns, postfix, recursive, sizes
+from t24.methods import TABLE, fast, patterns, postfix, recursive, sizes
 from t24.solver import check_fits
 
 
@@ -279,8 +279,12 @@ def test_the_first_answer_costs_the_candidates_up_to_the_first_hit(method, modul
     assert len(values) == first_hit < everything == TABLE[method].size((4, 5, 6, 7))
 
 
-def test_a_compiled_search_with_too_many_hits_is_refused_before_building_them(monkeypatch):
-    monkeypatch.setattr(compiled, "MAX_HITS", 10)  # target 0 from 1 1 2 2: a - a cancels, often
-    with pytest.raises(SearchTooLarge, match=r"would build [\d,]+ answers \(at most 10\).*'fast'"):
-        t24.solve([1, 1, 2, 2], 0, method="postfix-compiled", distinct=True)
-    assert len(t24.solve([1, 1, 2, 2], 0, method="postfix-compiled", first=True)) == 1
+@pytest.mark.parametrize(
+    "method, limit", [("postfix-compiled", "compiled.MAX_HITS"), ("fast", "fast.MAX_ANSWERS")]
+)
+def test_too_many_answers_are_refused_before_they_are_all_built(method, limit, monkeypatch):
+    monkeypatch.setattr(f"t24.methods.{limit}", 10)  # target 0 from 1 1 2 2: a - a cancels, often
+    fast.clear_caches()
+    with pytest.raises(SearchTooLarge, match=rf"method='{method}' would (build|list) .*\b10\b"):
+        t24.solve([1, 1, 2, 2], 0, method=method, distinct=True)
+    assert len(t24.solve([1, 1, 2, 2], 0, method=method, first=True)) == 1
