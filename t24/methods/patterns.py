@@ -8,7 +8,7 @@ import itertools
 from fractions import Fraction
 
 from ..expr import Expr, Num
-from ..hand import orderings
+from ..hand import InputError, orderings
 from ..parse import parse
 
 PATTERNS = tuple(  # the post's list, in its order
@@ -35,6 +35,10 @@ def search(hand: tuple[int, ...], target: Fraction, first: bool = False) -> list
 
 def fill(pattern: str, numbers, ops) -> str:
     """Put the numbers at the pattern's `n`s and the operators at its `o`s: the text to evaluate."""
+    if (len(numbers), len(ops)) != (pattern.count("n"), pattern.count("o")):
+        raise InputError(
+            f"{pattern} takes {pattern.count('n')} numbers and {pattern.count('o')} operators"
+        )
     texts = iter([str(Num(n)) if isinstance(n, int) else str(n) for n in numbers])
     ops = iter(ops)
     return "".join(next(texts) if c == "n" else next(ops) if c == "o" else c for c in pattern)

@@ -10,7 +10,8 @@ import itertools
 from fractions import Fraction
 
 from ..expr import OPS, PRECEDENCE, BinOp, Expr, Num
-from ..hand import orderings
+from ..hand import InputError, orderings
+from ..text import shown
 
 SHAPES = tuple("nnonnoo nnonono nnnoono nnnonoo nnnnooo".split())  # the Java post's list
 
@@ -58,6 +59,10 @@ def evaluate(tokens, number=Fraction, combine=lambda op, left, right: OPS[op](le
                 stack.append(number(token))
     except ZeroDivisionError:
         return None
+    except (IndexError, ValueError):  # an operator without two numbers, a token like 'x' or ' '
+        raise InputError(
+            f"{shown(tokens)} is not postfix: numbers, each + - * / after two"
+        ) from None
     return stack.pop()
 
 
@@ -80,6 +85,10 @@ def article_to_infix(tokens) -> str:
 
 def fill(shape: str, numbers, ops) -> tuple:
     """Put the numbers at the shape's `n`s and the operators at its `o`s."""
+    if (len(numbers), len(ops)) != (shape.count("n"), shape.count("o")):
+        raise InputError(
+            f"{shape} takes {shape.count('n')} numbers and {shape.count('o')} operators"
+        )
     numbers, ops = iter(numbers), iter(ops)
     return tuple(next(numbers) if char == "n" else next(ops) for char in shape)
 

@@ -288,3 +288,18 @@ def test_too_many_answers_are_refused_before_they_are_all_built(method, limit, m
     with pytest.raises(SearchTooLarge, match=rf"method='{method}' would (build|list) .*\b10\b"):
         t24.solve([1, 1, 2, 2], 0, method=method, distinct=True)
     assert len(t24.solve([1, 1, 2, 2], 0, method=method, first=True)) == 1
+
+
+@pytest.mark.parametrize(
+    "call, phrase",
+    [
+        (lambda: patterns.fill("nononon", (4, 5, 6), "+-*"), "nononon takes 4 numbers and 3 op"),
+        (lambda: postfix.fill("nnonono", (4, 5, 6, 7), "+-"), "takes 4 numbers and 3 operators"),
+        (lambda: postfix.evaluate("8 3 /"), "'8 3 /' is not postfix"),
+        (lambda: postfix.to_infix((8, "/")), "is not postfix: numbers, each"),
+        (lambda: t24.BinOp("+", 3, 4), r"write a card as Num\(3\)"),
+    ],
+)
+def test_a_novice_mistake_gets_a_sentence_not_a_traceback_from_inside(call, phrase):
+    with pytest.raises((t24.InputError, TypeError), match=phrase):
+        call()
