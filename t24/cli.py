@@ -5,7 +5,6 @@ stops early (`t24 solve ... | head -1`) ends the command quietly with the code o
 """
 
 import argparse
-import codecs
 import os
 import re
 import shlex
@@ -25,7 +24,6 @@ EXIT_CODES = (
 )
 CHECK_EXAMPLE = 't24 check 3 3 8 8 "8/(3-8/3)"'
 DESCRIPTION = "The 24 game: make a target from cards with + - * / and brackets."
-PLAIN = str.maketrans("×µ−÷", "xu-/")
 TARGET = "what to make (default 24; a fraction like 1/3 or -1/3 works)"
 
 
@@ -220,15 +218,6 @@ def _arrange(argv: list[str], parser: Parser) -> list[str]:
     return options + (["--", *items] if items else [])
 
 
-def _plain(error: UnicodeEncodeError) -> tuple[str, int]:
-    """What a stream writes for characters it cannot encode: x u - for × µ −, else ?."""
-    text = error.object[error.start : error.end].translate(PLAIN)
-    return "".join(char if char.isascii() else "?" for char in text), error.end
-
-
-codecs.register_error("t24-plain", _plain)
-
-
 def _say(text: str) -> None:
     """Print a message on standard error, if there is one that works (losing it changes no exit code)."""
     try:
@@ -247,9 +236,9 @@ def main(argv=None) -> int:
             raise OSError("standard output is closed; nothing can be printed")
         if sys.stderr is None:  # `2>&-`: its messages are lost, yet input() needs one to run
             sys.stderr = open(os.devnull, "w")
-        for stream in (sys.stdout, sys.stderr):  # an ASCII terminal: × µ − as x u -, no error
+        for stream in (sys.stdout, sys.stderr):  # an ASCII terminal shows × as \xd7, no error
             if hasattr(stream, "reconfigure"):
-                stream.reconfigure(errors="t24-plain")
+                stream.reconfigure(errors="backslashreplace")
         parser = build_parser()
         args = parser.parse_args(_arrange(argv, parser))
         args.outcome, args.command_line = FOUND, shlex.join(["t24", *argv])

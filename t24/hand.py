@@ -67,9 +67,8 @@ def _exact(value) -> Fraction | None:
     """An int, any `numbers.Rational` (numpy integers too) or a `Decimal`, exactly; else None."""
     if not isinstance(value, (numbers.Rational, Decimal)) or isinstance(value, bool):
         return None
-    if isinstance(value, Decimal) and value.is_finite():  # sized before 10**exponent is built
-        if len(value.as_tuple().digits) + abs(value.as_tuple().exponent) > 2 * MAX_DIGITS:
-            raise InputError(TOO_LONG)
+    if isinstance(value, Decimal) and value.is_finite() and abs(value.adjusted()) > MAX_DIGITS:
+        raise InputError(TOO_LONG)  # at once, before Fraction builds 10**exponent
     try:
         value = Fraction(value)
         parts = operator.index(value.numerator), operator.index(value.denominator)
