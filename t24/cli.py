@@ -61,12 +61,9 @@ def _add(command, name, help, default=None, low=None, **options) -> None:
 
 
 def _methods(text: str) -> list[str]:
-    names = list(dict.fromkeys(text.replace(",", " ").split()))
-    unknown = [name for name in names if name not in METHODS]
-    if unknown or not names:
-        choices = ", ".join(METHODS)
-        raise InputError(f"unknown method {', '.join(unknown) or text!r}; choose from {choices}")
-    return names
+    return [
+        solver.as_method(name) for name in dict.fromkeys(text.replace(",", " ").split() or [text])
+    ]
 
 
 def build_parser() -> Parser:

@@ -16,6 +16,7 @@ Hand = tuple[int, ...]
 
 MAX_DIGITS = 100
 MAX_CARDS = 100  # cards read from any iterable: more is refused before reading further
+MAX_NUMBERS = 7  # the most a search takes: one answer from seven different cards (fast)
 MINUS_SIGNS = "-\u2212\u2013"  # hyphen-minus, minus sign, en dash
 TOO_LONG = f"number too long: at most {MAX_DIGITS} digits"
 

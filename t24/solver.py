@@ -5,11 +5,9 @@ from collections.abc import Sequence
 
 from .distinct import distinct as distinct_answers
 from .expr import Expr
-from .hand import Hand, InputError, SearchTooLarge, as_hand, as_target
+from .hand import MAX_NUMBERS, Hand, InputError, SearchTooLarge, as_hand, as_target
 from .methods import METHODS, TABLE, fast
 from .text import amount, plural, shown
-
-MAX_NUMBERS = 7  # the most any search takes: one answer from seven different cards (fast)
 
 
 def as_method(method) -> str:

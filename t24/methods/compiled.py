@@ -11,7 +11,6 @@ from functools import cache, partial
 from ..expr import Expr, Num
 from ..hand import SearchTooLarge, orderings
 from ..parse import parse
-from ..text import amount
 from . import patterns, postfix
 
 MAX_HITS = 20_000  # the most hits turned into trees: target 0 from 1 1 1 2 2 2 has 68,524
@@ -85,7 +84,7 @@ def solve(method: str, hand: Sequence[int], target: Fraction, first: bool = Fals
         for index in compiled.hits(numbers, target)
     )
     if len(hits) > MAX_HITS and not first:  # a hit costs a hundred evaluations: a tree, checked
-        too_many = f"{amount(len(hits))} answers (at most {amount(MAX_HITS)})"
+        too_many = f"{len(hits):,} answers (at most {MAX_HITS:,})"
         raise SearchTooLarge(
             f"method='{method}-compiled' would build {too_many}; use method='fast'"
         )
