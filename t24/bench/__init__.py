@@ -46,7 +46,6 @@ COLUMNS = {  # the CSV files' header lines
     "peers.csv": "solver hands seconds answers ratio_vs_t24 checked_ok".split(),
 }
 FILES = ("meta.json", *COLUMNS, "summary.json")
-# what reading a damaged results file raises (a deeply nested JSON: RecursionError)
 DAMAGED = (OSError, ValueError, LookupError, TypeError, AttributeError, csv.Error, RecursionError)
 TEXT_COLUMNS = {"scope", "method", "mode", "hand", "solver"}  # the others hold numbers
 

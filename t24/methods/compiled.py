@@ -84,10 +84,8 @@ def solve(method: str, hand: Sequence[int], target: Fraction, first: bool = Fals
         for index in compiled.hits(numbers, target)
     )
     if len(hits) > MAX_HITS and not first:  # a hit costs a hundred evaluations: a tree, checked
-        too_many = f"{len(hits):,} answers (at most {MAX_HITS:,})"
-        raise SearchTooLarge(
-            f"method='{method}-compiled' would build {too_many}; use method='fast'"
-        )
+        too_many = f"would build {len(hits):,} answers (at most {MAX_HITS:,}); use method='fast'"
+        raise SearchTooLarge(f"method='{method}-compiled' {too_many}")
     found: dict[Expr, None] = {}
     for part, _, rest, numbers in hits[:1] if first else hits:
         slots = compiled.templates[part * group + rest].postfix()

@@ -107,9 +107,7 @@ def answers(cards: Cards, target: Fraction, small: int = 3) -> frozenset[Key]:
                 for y in answers(b_cards, b_value, small):
                     found.add(combine_key(op, *((y, x) if swapped else (x, y))))
                 if len(found) > MAX_ANSWERS:  # each costs as much as thousands of candidates
-                    raise SearchTooLarge(
-                        f"method='fast' would list over {MAX_ANSWERS:,} answers; ask for one"
-                    )
+                    raise SearchTooLarge(f"method='fast' would list over {MAX_ANSWERS:,} answers")
     return frozenset(found)
 
 

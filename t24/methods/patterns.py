@@ -35,10 +35,9 @@ def search(hand: tuple[int, ...], target: Fraction, first: bool = False) -> list
 
 def fill(pattern: str, numbers, ops) -> str:
     """Put the numbers at the pattern's `n`s and the operators at its `o`s: the text to evaluate."""
-    if (len(numbers), len(ops)) != (pattern.count("n"), pattern.count("o")):
-        raise InputError(
-            f"{pattern} takes {pattern.count('n')} numbers and {pattern.count('o')} operators"
-        )
+    slots = pattern.count("n"), pattern.count("o")
+    if (len(numbers), len(ops)) != slots:
+        raise InputError(f"{pattern} takes {slots[0]} numbers and {slots[1]} operators")
     texts = iter([str(Num(n)) if isinstance(n, int) else str(n) for n in numbers])
     ops = iter(ops)
     return "".join(next(texts) if c == "n" else next(ops) if c == "o" else c for c in pattern)

@@ -60,9 +60,7 @@ def evaluate(tokens, number=Fraction, combine=lambda op, left, right: OPS[op](le
     except ZeroDivisionError:
         return None
     except (IndexError, ValueError):  # an operator without two numbers, a token like 'x' or ' '
-        raise InputError(
-            f"{shown(tokens)} is not postfix: numbers, each + - * / after two"
-        ) from None
+        raise InputError(f"{shown(tokens)} is not postfix like (8, 3, '/')") from None
     return stack.pop()
 
 
@@ -85,10 +83,9 @@ def article_to_infix(tokens) -> str:
 
 def fill(shape: str, numbers, ops) -> tuple:
     """Put the numbers at the shape's `n`s and the operators at its `o`s."""
-    if (len(numbers), len(ops)) != (shape.count("n"), shape.count("o")):
-        raise InputError(
-            f"{shape} takes {shape.count('n')} numbers and {shape.count('o')} operators"
-        )
+    slots = shape.count("n"), shape.count("o")
+    if (len(numbers), len(ops)) != slots:
+        raise InputError(f"{shape} takes {slots[0]} numbers and {slots[1]} operators")
     numbers, ops = iter(numbers), iter(ops)
     return tuple(next(numbers) if char == "n" else next(ops) for char in shape)
 

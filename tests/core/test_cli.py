@@ -126,7 +126,7 @@ def test_a_failing_stream_keeps_the_exit_code_and_a_reader_may_stop_early(line, 
     assert done.returncode == code and said in done.stderr and done.stderr.count("\n") <= bool(said)
 
 
-def test_an_ascii_terminal_gets_plain_letters_and_the_same_exit_code(tmp_path):
+def test_an_ascii_terminal_gets_escapes_and_the_same_exit_code(tmp_path):
     env = {**os.environ, "LC_ALL": "C", "PYTHONUTF8": "0", "PYTHONIOENCODING": ""}
     small = "--hands 1 --sample 1 --methods fast --max-count 2 --growth-hands 1 --repeat 1"
     command = [sys.executable, "-m", "t24", "bench", *small.split(), "--out", str(tmp_path / "b")]
