@@ -14,7 +14,6 @@ from ..parse import parse
 from . import patterns, postfix
 
 MAX_HITS = 20_000  # the most hits turned into trees: target 0 from 1 1 1 2 2 2 has 68,524
-
 # `t24.expr.OPS` on unreduced pairs (numerator, denominator); None is a division by zero.
 PAIR_OPS = {
     "+": lambda p, q, r, s: (p * s + r * q, q * s),

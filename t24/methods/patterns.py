@@ -19,8 +19,7 @@ OPERATORS = "+-*/"
 
 
 def search(hand: tuple[int, ...], target: Fraction, first: bool = False) -> list[str]:
-    """The post's three loops: every pattern, ordering and operator triple filled and evaluated
-    (`first`: stop at the first hit)."""
+    """The post's three loops: each pattern, ordering and operator triple; `first` stops at a hit."""
     hits = []
     for pattern in patterns_for(len(hand)):
         for numbers in orderings(hand):

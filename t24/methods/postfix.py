@@ -17,8 +17,7 @@ SHAPES = tuple("nnonnoo nnonono nnnoono nnnonoo nnnnooo".split())  # the Java po
 
 
 def search(hand: tuple[int, ...], target: Fraction, first: bool = False) -> list[tuple]:
-    """The C++ post's search: every ordering, operator triple and push/pop order, evaluated
-    (`first`: stop at the first hit)."""
+    """The C++ post's loops: each ordering, operator triple and stack order; `first`: stop at a hit."""
     hits = []
     for numbers in orderings(hand):
         for ops in itertools.product(OPS, repeat=len(hand) - 1):
