@@ -61,12 +61,9 @@ def _add(command, name, help, default=None, low=None, **options) -> None:
 
 
 def _methods(text: str) -> list[str]:
-    names = list(dict.fromkeys(text.replace(",", " ").split()))
-    unknown = [name for name in names if name not in METHODS]
-    if unknown or not names:
-        choices = ", ".join(METHODS)
-        raise InputError(f"unknown method {', '.join(unknown) or text!r}; choose from {choices}")
-    return names
+    return [
+        solver.as_method(name) for name in dict.fromkeys(text.replace(",", " ").split() or [text])
+    ]
 
 
 def build_parser() -> Parser:
@@ -82,7 +79,8 @@ def build_parser() -> Parser:
     check = commands.add_parser("check", help="check an answer")
     play = commands.add_parser("play", help="practise: make the target from dealt cards")
     bench = commands.add_parser("bench", help="time every method and save the figures")
-    solve.add_argument("numbers", nargs="+", metavar="N", help="the cards, e.g. 3 3 8 8")
+    cards = f"the cards (1 to {solver.MAX_NUMBERS}), e.g. 3 3 8 8"
+    solve.add_argument("numbers", nargs="+", metavar="N", help=cards)
     check.add_argument("items", nargs="+", metavar="N", help=f"the cards, then {CHECK_EXAMPLE}")
     for command in solve, check, play:
         _add(command, "--target", TARGET, as_target(24), type=_typed(as_target))
@@ -102,8 +100,8 @@ def build_parser() -> Parser:
     _add(bench, "--out", "a new folder for the results (default t24-bench/<date and time>)")
     _add(bench, "--replace", "overwrite the results already in --out (not with a sample)", False)
     _add(bench, "--repeat", f"keep the fastest of N (sweeps over {SLOW_SWEEP:g} s run once)", 3, 1)
-    # Growth past eight numbers would only record refusals: every method refuses more than seven.
-    _add(bench, "--max-count", "growth: 2 to this many numbers (default 6)", 6, choices=range(2, 9))
+    counts = range(2, solver.MAX_NUMBERS + 1)
+    _add(bench, "--max-count", "growth: 2 to this many numbers (default 6)", 6, choices=counts)
     _add(bench, "--growth-hands", f"growth: hands per count (default {GROWTH_HANDS})", low=1)
     _add(bench, "--no-progress", "no progress bars", False)
     _add(bench, "--clock", "cpu: this process's CPU time, or wall: elapsed", "cpu", choices=CLOCKS)
@@ -153,10 +151,8 @@ def run_play(args) -> int:
             "terminal or pipe answers in"
         )
     game = Game(args.target, args.low, args.high, args.count, args.seed, args.any)
-    # Text that is not UTF-8, or a terminal that cannot show a character, must not end the game.
-    for stream, errors in ((sys.stdin, "replace"), (sys.stdout, "backslashreplace")):
-        if hasattr(stream, "reconfigure"):
-            stream.reconfigure(errors=errors)
+    if hasattr(sys.stdin, "reconfigure"):  # text that is not UTF-8 must not end the game
+        sys.stdin.reconfigure(errors="replace")
     try:
         play(terminal_lines(), lambda text: print(text, flush=True), game, args.rounds)
     except KeyboardInterrupt:
@@ -237,6 +233,9 @@ def main(argv=None) -> int:
             raise OSError("standard output is closed; nothing can be printed")
         if sys.stderr is None:  # `2>&-`: its messages are lost, yet input() needs one to run
             sys.stderr = open(os.devnull, "w")
+        for stream in (sys.stdout, sys.stderr):  # an ASCII terminal shows × as \xd7, no error
+            if hasattr(stream, "reconfigure"):
+                stream.reconfigure(errors="backslashreplace")
         parser = build_parser()
         args = parser.parse_args(_arrange(argv, parser))
         args.outcome, args.command_line = FOUND, shlex.join(["t24", *argv])

@@ -108,13 +108,15 @@ class BinOp(_Tree):
     def __post_init__(self):
         if self.op not in OPS:
             raise ValueError(f"unknown operator {self.op!r}; expected one of {''.join(OPS)}")
+        if not isinstance(self.left, _Tree) or not isinstance(self.right, _Tree):
+            raise TypeError(f"the operands are trees: write a card as Num(3), not {self.left!r}")
 
     @property
     def value(self) -> Fraction:
         """The exact value; raises DivisionByZero if any divisor is zero."""
         left, right = self.left.value, self.right.value
         if self.op == "/" and right == 0:
-            raise DivisionByZero("division by zero")
+            raise DivisionByZero(f"{self} divides by zero")
         return OPS[self.op](left, right)
 
 

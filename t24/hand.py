@@ -16,6 +16,7 @@ Hand = tuple[int, ...]
 
 MAX_DIGITS = 100
 MAX_CARDS = 100  # cards read from any iterable: more is refused before reading further
+MAX_NUMBERS = 7  # the most a search takes: one answer from seven different cards (fast)
 MINUS_SIGNS = "-\u2212\u2013"  # hyphen-minus, minus sign, en dash
 TOO_LONG = f"number too long: at most {MAX_DIGITS} digits"
 
@@ -67,6 +68,8 @@ def _exact(value) -> Fraction | None:
     """An int, any `numbers.Rational` (numpy integers too) or a `Decimal`, exactly; else None."""
     if not isinstance(value, (numbers.Rational, Decimal)) or isinstance(value, bool):
         return None
+    if isinstance(value, Decimal) and value.is_finite() and abs(value.adjusted()) > MAX_DIGITS:
+        raise InputError(TOO_LONG)  # at once, before Fraction builds 10**exponent
     try:
         value = Fraction(value)
         parts = operator.index(value.numerator), operator.index(value.denominator)

@@ -5,7 +5,7 @@ from collections.abc import Sequence
 
 from .distinct import distinct as distinct_answers
 from .expr import Expr
-from .hand import Hand, InputError, SearchTooLarge, as_hand, as_target
+from .hand import MAX_NUMBERS, Hand, InputError, SearchTooLarge, as_hand, as_target
 from .methods import METHODS, TABLE, fast
 from .text import amount, plural, shown
 
@@ -26,6 +26,8 @@ def check_fits(method: str, hand: Hand, first: bool = False) -> bool:
 def check_size(method: str, hand: Hand, first: bool = False) -> None:
     """Refuse a hand past the method's limit, naming the first method that copes (the command
     line rewrites `method='x'` as `--method x`)."""
+    if len(hand) > MAX_NUMBERS:
+        raise SearchTooLarge(f"a search takes 1 to {MAX_NUMBERS} numbers, not {len(hand)}")
     record = TABLE[method]
     size = (first and record.first_size or record.size)(hand)
     if size > record.limit:

@@ -46,6 +46,7 @@ COLUMNS = {  # the CSV files' header lines
     "peers.csv": "solver hands seconds answers ratio_vs_t24 checked_ok".split(),
 }
 FILES = ("meta.json", *COLUMNS, "summary.json")
+DAMAGED = (OSError, ValueError, LookupError, TypeError, AttributeError, csv.Error, RecursionError)
 TEXT_COLUMNS = {"scope", "method", "mode", "hand", "solver"}  # the others hold numbers
 
 
@@ -300,10 +301,15 @@ def load_results(path=None) -> dict:
                 results[key] = [{column: _value(column, c) for column, c in r} for r in cells]
             else:
                 results[key] = json.loads(text)
+            if name == "growth.csv":  # a plot needs times: in each row not refused, in each mode
+                rows = results[key]
+                timed = {r["mode"] for r in rows if not r["refused"] and r["seconds_median"] > 0}
+                if timed != {r["mode"] for r in rows}:
+                    raise ValueError("a mode has no time: each of its rows is a refusal")
             if name == "meta.json":
                 _header(results[key])  # its line, made now, so that a damaged meta is named
         format_table(results)  # what summary.json, the file read last, must hold for the tables
-    except (OSError, ValueError, LookupError, TypeError, AttributeError, csv.Error) as error:
+    except DAMAGED as error:
         why = getattr(error, "strerror", None) or f"{type(error).__name__}: {error}"
         why = " ".join(why.split())[:80]
         raise InputError(f"cannot read {folder / name} ({why}); {how} makes it again") from None

@@ -15,6 +15,7 @@ from ..check import Verdict, check_answer
 from ..distinct import canonical
 from ..expr import BinOp, Expr
 from ..hand import Hand, InputError, as_hand, as_target
+from ..parse import MAX_LENGTH
 from ..text import describe, hand_text, plural
 from .rating import COUNT_MAX_CARDS, EFFORT_MAX_COUNT, LEVELS, rate, search_effort  # noqa: F401
 
@@ -28,6 +29,8 @@ NONE_WORDS = {*"none no - nothing impossible cannot can't".split(), "no answer",
 
 def deal(rng: random.Random, low: int = 1, high: int = 13, count: int = 4) -> Hand:
     """Draw `count` cards without replacement from a deck holding four of each card low..high."""
+    if not isinstance(rng, random.Random):
+        raise InputError("deal takes a random.Random, e.g. deal(random.Random(0))")
     positions = rng.sample(range(SUITS * (high - low + 1)), count)  # never builds the deck
     return tuple(low + position // SUITS for position in positions)
 
@@ -286,6 +289,7 @@ class Game:
 
 def play(lines: Iterable[str], out, game: Game, rounds=None) -> Score:
     """Play at a terminal: read `lines` (answers, h, s, q), write to `out`, return the score."""
+    lines = lines.splitlines() if isinstance(lines, str) else lines  # a text: one line each
     out(game.rules)
     out(KEYS)
     out(str(game.round))
@@ -320,15 +324,17 @@ def play(lines: Iterable[str], out, game: Game, rounds=None) -> Score:
 
 def terminal_lines(prompt: str = "> "):
     """Lines typed at the terminal, until end of input (Ctrl-D); Ctrl-C raises KeyboardInterrupt."""
-    if sys.stdin.isatty():
-        with contextlib.suppress(ImportError):  # arrow keys and history for input(), if available
-            import readline  # noqa: F401
-    else:
-        prompt = ""  # piped input: no prompts in the output
+    if not sys.stdin.isatty():  # piped: no prompts, and no line read past the longest answer
+        while line := sys.stdin.readline(MAX_LENGTH + 1):
+            if len(line) > MAX_LENGTH and not line.endswith("\n"):
+                raise InputError(f"a line over {MAX_LENGTH:,} characters: type one answer a line")
+            yield line
+        return
+    with contextlib.suppress(ImportError):  # arrow keys and history for input(), if available
+        import readline  # noqa: F401
     while True:
         try:
             yield input(prompt)
         except EOFError:
-            if prompt:
-                print()
+            print()
             return

@@ -49,6 +49,7 @@ class Effort:
 
 def search_effort(hand: Sequence[int], target=24) -> Effort:
     """Count the final numbers of the recursive search, the hits, and their largest steps."""
+    hand = as_hand(hand)
     hits, largest = _effort(tuple(sorted(Fraction(n) for n in hand)), as_target(target))
     return Effort(TABLE["recursive"].size(hand), hits, largest)
 

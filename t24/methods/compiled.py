@@ -9,10 +9,11 @@ from fractions import Fraction
 from functools import cache, partial
 
 from ..expr import Expr, Num
-from ..hand import orderings
+from ..hand import SearchTooLarge, orderings
 from ..parse import parse
 from . import patterns, postfix
 
+MAX_HITS = 20_000  # the most hits turned into trees: target 0 from 1 1 1 2 2 2 has 68,524
 # `t24.expr.OPS` on unreduced pairs (numerator, denominator); None is a division by zero.
 PAIR_OPS = {
     "+": lambda p, q, r, s: (p * s + r * q, q * s),
@@ -81,6 +82,9 @@ def solve(method: str, hand: Sequence[int], target: Fraction, first: bool = Fals
         for order, numbers in enumerate(orderings(hand))
         for index in compiled.hits(numbers, target)
     )
+    if len(hits) > MAX_HITS and not first:  # a hit costs a hundred evaluations: a tree, checked
+        too_many = f"would build {len(hits):,} answers (at most {MAX_HITS:,}); use method='fast'"
+        raise SearchTooLarge(f"method='{method}-compiled' {too_many}")
     found: dict[Expr, None] = {}
     for part, _, rest, numbers in hits[:1] if first else hits:
         slots = compiled.templates[part * group + rest].postfix()

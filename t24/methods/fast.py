@@ -8,10 +8,12 @@ from itertools import combinations
 
 from ..distinct import Key, canonical, combine_key, representative, sort_answers
 from ..expr import Expr, Num, join, pair_results
+from ..hand import SearchTooLarge
 
 Cards = tuple[int, ...]  # a sorted sub-multiset of the hand
 
 ANY, ANY_NONZERO = "any", "any nonzero"
+MAX_ANSWERS = 10_000  # distinct answers listed: 0 1 2 3 4 5 has 62,306 for 0 (20 s)
 
 
 @lru_cache(maxsize=100_000)
@@ -104,6 +106,8 @@ def answers(cards: Cards, target: Fraction, small: int = 3) -> frozenset[Key]:
             for x in answers(a_cards, a, small):
                 for y in answers(b_cards, b_value, small):
                     found.add(combine_key(op, *((y, x) if swapped else (x, y))))
+                if len(found) > MAX_ANSWERS:  # each costs as much as thousands of candidates
+                    raise SearchTooLarge(f"method='fast' would list over {MAX_ANSWERS:,} answers")
     return frozenset(found)
 
 

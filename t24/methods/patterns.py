@@ -8,7 +8,7 @@ import itertools
 from fractions import Fraction
 
 from ..expr import Expr, Num
-from ..hand import orderings
+from ..hand import InputError, orderings
 from ..parse import parse
 
 PATTERNS = tuple(  # the post's list, in its order
@@ -18,8 +18,8 @@ PATTERNS = tuple(  # the post's list, in its order
 OPERATORS = "+-*/"
 
 
-def search(hand: tuple[int, ...], target: Fraction) -> list[str]:
-    """The post's three loops: every pattern, ordering and operator triple filled and evaluated."""
+def search(hand: tuple[int, ...], target: Fraction, first: bool = False) -> list[str]:
+    """The post's three loops: each pattern, ordering and operator triple; `first` stops at a hit."""
     hits = []
     for pattern in patterns_for(len(hand)):
         for numbers in orderings(hand):
@@ -27,11 +27,16 @@ def search(hand: tuple[int, ...], target: Fraction) -> list[str]:
                 text = fill(pattern, numbers, ops)
                 if evaluate(text) == target:
                     hits.append(text)
+                    if first:
+                        return hits
     return hits
 
 
 def fill(pattern: str, numbers, ops) -> str:
     """Put the numbers at the pattern's `n`s and the operators at its `o`s: the text to evaluate."""
+    slots = pattern.count("n"), pattern.count("o")
+    if (len(numbers), len(ops)) != slots:
+        raise InputError(f"{pattern} takes {slots[0]} numbers and {slots[1]} operators")
     texts = iter([str(Num(n)) if isinstance(n, int) else str(n) for n in numbers])
     ops = iter(ops)
     return "".join(next(texts) if c == "n" else next(ops) if c == "o" else c for c in pattern)
@@ -65,5 +70,4 @@ def patterns_for(count: int) -> tuple[str, ...]:
 
 def solve(hand: tuple[int, ...], target: Fraction, first: bool = False) -> list[Expr]:
     """The trees the pattern loops find, in the loops' order, each once."""
-    trees = list(dict.fromkeys(parse(text) for text in search(hand, target)))
-    return trees[:1] if first else trees
+    return list(dict.fromkeys(parse(text) for text in search(hand, target, first)))

@@ -10,19 +10,22 @@ import itertools
 from fractions import Fraction
 
 from ..expr import OPS, PRECEDENCE, BinOp, Expr, Num
-from ..hand import orderings
+from ..hand import InputError, orderings
+from ..text import shown
 
 SHAPES = tuple("nnonnoo nnonono nnnoono nnnonoo nnnnooo".split())  # the Java post's list
 
 
-def search(hand: tuple[int, ...], target: Fraction) -> list[tuple]:
-    """The C++ post's search: every ordering, operator triple and push/pop order, evaluated."""
+def search(hand: tuple[int, ...], target: Fraction, first: bool = False) -> list[tuple]:
+    """The C++ post's loops: each ordering, operator triple and stack order; `first`: stop at a hit."""
     hits = []
     for numbers in orderings(hand):
         for ops in itertools.product(OPS, repeat=len(hand) - 1):
             for tokens in stack_orders(numbers, ops):
                 if evaluate(tokens) == target:
                     hits.append(tokens)
+                    if first:
+                        return hits
     return hits
 
 
@@ -55,6 +58,8 @@ def evaluate(tokens, number=Fraction, combine=lambda op, left, right: OPS[op](le
                 stack.append(number(token))
     except ZeroDivisionError:
         return None
+    except (IndexError, ValueError):  # an operator without two numbers, a token like 'x' or ' '
+        raise InputError(f"{shown(tokens)} is not postfix like (8, 3, '/')") from None
     return stack.pop()
 
 
@@ -77,6 +82,9 @@ def article_to_infix(tokens) -> str:
 
 def fill(shape: str, numbers, ops) -> tuple:
     """Put the numbers at the shape's `n`s and the operators at its `o`s."""
+    slots = shape.count("n"), shape.count("o")
+    if (len(numbers), len(ops)) != slots:
+        raise InputError(f"{shape} takes {slots[0]} numbers and {slots[1]} operators")
     numbers, ops = iter(numbers), iter(ops)
     return tuple(next(numbers) if char == "n" else next(ops) for char in shape)
 
@@ -88,5 +96,4 @@ def make_shapes(count: int) -> tuple[str, ...]:
 
 def solve(hand: tuple[int, ...], target: Fraction, first: bool = False) -> list[Expr]:
     """The trees postfix enumeration finds, in the loops' order, each once."""
-    trees = list(dict.fromkeys(to_infix(tokens) for tokens in search(hand, target)))
-    return trees[:1] if first else trees
+    return list(dict.fromkeys(to_infix(tokens) for tokens in search(hand, target, first)))

@@ -1,6 +1,7 @@
 """`t24 bench` on tiny runs: scopes, checks, bounds on work, cleanup, and damaged results refused."""
 
 import importlib.util
+import re
 import signal
 from pathlib import Path
 
@@ -139,14 +140,16 @@ def test_the_shipped_results_load():
 
 DAMAGE = {"truncate": lambda b: b[: len(b) // 2], "empty": lambda b: b"", "binary": lambda b: b"\xff\x00" * 50,
           "no key": lambda b: b'{"date": "x"}', "git": lambda b: b.replace(b'"git": {', b'"git": 3, "x": {'),
-          "method": lambda b: b.replace(b'"fast"', b'"quick"')}  # fmt: skip
+          "method": lambda b: b.replace(b'"fast"', b'"quick"'), "nested": lambda b: b"[" * 10**5 + b"]" * 10**5,
+          "refused": lambda b: re.sub(rb"^(\d+,[\w-]+,\w+),.*,(\d+),0$", rb"\1,0,,,\2,1", b, flags=re.M)}  # fmt: skip
 
 
 @pytest.mark.parametrize(
     "name, how",
     [(n, h) for n in FILES for h in ("truncate", "empty", "binary")]
     + [("meta.json", "no key"), ("summary.json", "no key"), ("deck.csv", "missing")]
-    + [("meta.json", "git"), ("summary.json", "method")]
+    + [("meta.json", "git"), ("summary.json", "method"), ("summary.json", "nested")]
+    + [("growth.csv", "refused")]
     + [("deck.csv", "folder")],
 )
 def test_damaged_results_are_refused_in_one_line(tmp_path, name, how):

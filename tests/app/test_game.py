@@ -143,6 +143,14 @@ def test_options_the_game_cannot_use_are_refused_in_one_line(options, phrase):
     assert phrase in str(error.value) and "\n" not in str(error.value)
 
 
+def test_a_novice_mistake_gets_a_sentence_naming_what_to_pass():
+    with pytest.raises(t24.InputError, match=r"takes a random.Random, e.g. deal\(random.Random\("):
+        game.deal(0)
+    with pytest.raises(t24.InputError, match="'x' is not a whole number"):
+        game.search_effort("3 3 x 8")
+    assert script("8/(3-8/3)\nq", hands=[(3, 3, 8, 8)])[0].score.right == 1  # one text of lines
+
+
 def test_a_refused_deal_keeps_the_hand_in_play_and_a_seed_replays():
     current = Game(hands=[(3, 3, 8, 8)], low=1, high=1)
     with pytest.raises(t24.InputError, match="choose another deck"):
@@ -214,6 +222,12 @@ def test_cli_play_reads_stdin_and_ends_cleanly_on_ctrl_c(monkeypatch, capsys):
     monkeypatch.setattr(game, "terminal_lines", interrupted)
     assert cli.main(["play", "--seed", "2"]) == 130
     assert "1 hint" in capsys.readouterr().out
+
+
+def test_cli_play_refuses_an_endless_line_without_reading_it_whole(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\0" * 100_000))  # like `< /dev/zero`
+    assert cli.main(["play", "--seed", "1"]) == 2
+    assert "over 1,000 characters: type one answer a line" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(

@@ -1,5 +1,6 @@
 """The command line: answers, checks, exit codes and one-line errors (never a traceback)."""
 
+import os
 import shlex
 import subprocess
 import sys
@@ -73,7 +74,7 @@ def test_each_command_line_gets_its_exit_code_and_one_line(capsys, args, code, s
     "args, names",
     [
         (["0", "1", "2", "3", "4", "5", "6", "--target", "0", "--method", "fast"], "no method"),
-        (["1", "2", "3", "4", "5", "6", "7", "8", "--method", "fast", "--first"], "no method"),
+        (["1"] * 8 + ["--method", "fast", "--first"], "takes 1 to 7 numbers, not 8"),
         (["0"] * 7 + ["--target", "0", "--method", "postfix-compiled"], "use --method fast"),
         (["2"] * 6 + ["--method", "patterns-compiled", "--target", "7"], "use --method fast"),
         (["0", "1", "2", "3", "4", "--method", "postfix"], "use --method postfix-compiled"),
@@ -123,3 +124,10 @@ def test_a_failing_stream_keeps_the_exit_code_and_a_reader_may_stop_early(line, 
     command = f"{shlex.quote(sys.executable)} -m t24 {line}"
     done = subprocess.run(["bash", "-c", command], capture_output=True, text=True, timeout=60)
     assert done.returncode == code and said in done.stderr and done.stderr.count("\n") <= bool(said)
+
+
+def test_an_ascii_terminal_gets_escapes_and_the_same_exit_code(tmp_path):
+    env = {**os.environ, "LC_ALL": "C", "PYTHONUTF8": "0", "PYTHONIOENCODING": ""}
+    run = f"-m t24 bench --hands 1 --methods fast --max-count 2 --growth-hands 1 --out {tmp_path}/b"
+    done = subprocess.run([sys.executable, *run.split()], capture_output=True, env=env, timeout=120)
+    assert done.returncode == 0 and rb"| \xd7 fast |" in done.stdout and b"saved in" in done.stdout
