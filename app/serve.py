@@ -12,12 +12,18 @@ lesson; a page still open keeps its kernel. The start page (index.html) is plain
 no kernel. The server logs "ready" with the address to open once every pool is warm, and again
 whenever the pools are full after a class has taken from them.
 
+The teacher page (teacher.ipynb, one warm kernel) runs a class round (classroom.py); starting or
+ending one needs the teacher code the server logs at start, made afresh each time unless
+T24_TEACHER_CODE chooses it (`make app TEACHER_CODE=...`).
+
 Every other option is Voilà's own. Ask for a token with `--Voila.auto_token=True` (or set
 JUPYTER_TOKEN as well, to choose it), not with Voilà's `--token`, which takes the next argument
 as the token: `--token app` serves the current folder with the token "app".
 """
 
 import math
+import os
+import secrets
 import sys
 from pathlib import Path
 
@@ -37,8 +43,10 @@ IDLE_MINUTES = 10
 
 
 def pool_sizes(students: int) -> dict[str, int]:
-    """Warm kernels per app page for a class: a game page each, a lab page per three students."""
-    return {"game.ipynb": max(students, 1), "lab.ipynb": max(math.ceil(students / 3), 1)}
+    """Warm kernels per app page for a class: a game page each, a lab page per three students,
+    one teacher page."""
+    pools = {"game.ipynb": max(students, 1), "lab.ipynb": max(math.ceil(students / 3), 1)}
+    return {**pools, "teacher.ipynb": 1}
 
 
 def warm(task) -> bool:
@@ -100,6 +108,11 @@ class ClassApp(Voila):
             self.config.KernelManager.setdefault("transport_encryption", "auto")
         self.log.addFilter(lambda record: "is not trusted" not in record.getMessage())
         self._ready = False
+        # The teacher page's kernel checks the teacher code (app/classroom.py) in this variable,
+        # which every kernel inherits: chosen with TEACHER_CODE=... for make app, else made here.
+        code = os.environ.get("T24_TEACHER_CODE") or secrets.token_hex(3)
+        os.environ["T24_TEACHER_CODE"] = code
+        self.log.info("the teacher code for the class round (teacher page): %s", code)
 
     @property
     def display_url(self):
