@@ -39,6 +39,7 @@ from t24.text import hand_text, plural
 
 STORE = Path(os.environ.get("T24_CLASSROOM", Path(__file__).resolve().parent / "classroom.sqlite"))
 POLL_SECONDS = 1.0
+LABEL = {"description_width": "initial"}  # a label as wide as its words, never cut
 DEAL_SECONDS = 6  # a very hard hand is about 1 deal in 30, each rated in about 0.1 s
 SAME, KEEP = "the whole class has this hand.", "everyone keeps this hand until the round ends."
 OVER = "Next hand deals you a new one."
@@ -184,7 +185,7 @@ def class_game(store: Classroom | None = None, seconds=POLL_SECONDS, **options) 
     hand and records each scored try; Next hand keeps the hand until the round ends."""
     store, student = store or Classroom(), secrets.token_hex(8)
     joined = {"round": None, "dealt": None}  # the round joined, and the game's round for it
-    name = widgets.Text(placeholder="optional", description="Your name")
+    name = widgets.Text(placeholder="optional, for a class round", description="Your name", style=LABEL)
     status = widgets.HTML()
 
     def on_try(round_, reply):
@@ -220,7 +221,7 @@ def class_game(store: Classroom | None = None, seconds=POLL_SECONDS, **options) 
         widget.style.font_size = WIDGET_FONT
     game.children = (status, *game.children, name)
     step()
-    game.stop = poll(step, seconds)
+    game.refresh, game.stop = step, poll(step, seconds)  # one step now (tests), and every second
     return game
 
 
@@ -258,9 +259,11 @@ def teacher_panel(store: Classroom | None = None, seconds=POLL_SECONDS) -> Panel
     """The teacher's controls: start a round (a hand typed, the first of a list, or dealt by
     level) or end it, each only with the teacher code; the round's tries, live."""
     store = store or Classroom()
-    code = widgets.Password(description="Teacher code")
-    hands = widgets.Text(description="Hand", placeholder="3 3 8 8, or a list: 3 3 8 8; 1 4 5 6")
-    level = widgets.Dropdown(options=LEVELS, description="Level")
+    code = widgets.Password(description="Teacher code", style=LABEL)
+    hands = widgets.Text(
+        description="Hand", placeholder="3 3 8 8, or a list: 3 3 8 8; 1 4 5 6", style=LABEL
+    )
+    level = widgets.Dropdown(options=LEVELS, description="Level", style=LABEL)
     deal, start, end = (widgets.Button(description=word) for word in BUTTONS)
     start.button_style = "primary"
     reply, view = widgets.HTML(), widgets.HTML()
@@ -317,5 +320,5 @@ def teacher_panel(store: Classroom | None = None, seconds=POLL_SECONDS) -> Panel
     rows = [code, widgets.HBox([hands, level, deal]), widgets.HBox([start, end]), reply, view]
     panel = Panel(rows, live("the class round's controls"))
     show()
-    panel.stop = poll(show, seconds)
+    panel.refresh, panel.stop = show, poll(show, seconds)
     return panel

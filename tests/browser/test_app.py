@@ -23,6 +23,7 @@ PAGES = {
     "start": (None, "h1"),
     "game": ("Play", ".t24-game-hand"),
     "lab": ("Compare the methods", ".t24-lab-result"),
+    "teacher": ("Class round", ".t24-teacher-view"),
 }
 # Controls whose text is cut, and sliders too narrow to drag (under 120 px).
 JS_CUT = """() => [...document.querySelectorAll('button, label, a, .slider-container')].filter(e =>
@@ -67,7 +68,7 @@ def changed(page, selector: str, before: str) -> str:
 def test_the_start_page_links_to_the_lab_and_the_game(page, voila_app):
     errors = visit(page, voila_app)
     links = {link.get_attribute("href") for link in page.get_by_role("link").all()}
-    assert links == {"voila/render/lab.ipynb", "voila/render/game.ipynb"}
+    assert links == {f"voila/render/{name}.ipynb" for name in ("lab", "game", "teacher")}
     assert problems(page, errors) == []
 
 
@@ -123,3 +124,31 @@ def test_the_pages_fit_a_phone_a_tablet_and_a_laptop_and_pass_axe(page, voila_ap
         page.add_script_tag(path=axe)
         assert page.evaluate(JS_SERIOUS) == [], name
         assert problems(page, errors) == [], name
+
+
+def test_a_class_round_reaches_every_student_and_the_teacher_sees_their_tries(
+    browser, browser_context_args, voila_app
+):
+    teacher, *students = (browser.new_context(**browser_context_args).new_page() for _ in range(4))
+    visit(teacher, voila_app, "Class round", ".t24-teacher-view")
+    for student in students:
+        visit(student, voila_app, "Play", ".t24-game-hand")
+        assert student.get_by_role("button", name="Start round").count() == 0
+    teacher.locator(".t24-teacher-code input").fill(voila_app[1])
+    teacher.locator(".t24-teacher-hands input").fill("3 3 8 8")
+    teacher.locator(".t24-teacher-start").click()
+    hands = set()
+    for student in students:
+        student.wait_for_selector(".t24-round-status:has-text('Class round')", timeout=30_000)
+        hands.add(" ".join(student.locator(".t24-game-hand").inner_text().split()))
+    assert hands == {"3388 → make 24"}  # the four cards, side by side
+    for student, typed in zip(students, ["8/(3-8/3)", "3+3+8+8"]):
+        student.locator(".t24-game-answer input").fill(typed)
+        student.locator(".t24-game-check").click()
+    view = teacher.locator(".t24-teacher-view:has-text('2 students tried, 1 solved it')")
+    assert "8 / (3 - 8 / 3)" in view.inner_text(timeout=30_000)
+    visit(students[2], voila_app, "Class round", ".t24-teacher-view")  # without the code
+    students[2].locator(".t24-teacher-start").click()
+    assert "Refused" in changed(students[2], ".t24-teacher-reply", "")
+    for page in (teacher, *students):
+        page.context.close()
