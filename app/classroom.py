@@ -185,7 +185,9 @@ def class_game(store: Classroom | None = None, seconds=POLL_SECONDS, **options) 
     hand and records each scored try; Next hand keeps the hand until the round ends."""
     store, student = store or Classroom(), secrets.token_hex(8)
     joined = {"round": None, "dealt": None}  # the round joined, and the game's round for it
-    name = widgets.Text(placeholder="optional, for a class round", description="Your name", style=LABEL)
+    name = widgets.Text(
+        placeholder="optional, for a class round", description="Your name", style=LABEL
+    )
     status = widgets.HTML()
 
     def on_try(round_, reply):
