@@ -17,6 +17,7 @@ its kernel deals the round's hand itself, keeps it while the round is open whate
 sends, and records a try as the kernel checked it. No names are stored unless a student types one.
 """
 
+import contextlib
 import hmac
 import html
 import os
@@ -55,6 +56,8 @@ CREATE TABLE IF NOT EXISTS tries (round INTEGER NOT NULL REFERENCES rounds, stud
 
 @dataclass(frozen=True)
 class Round:
+    """A round as the store holds it: its number, the hand, whether it is still open."""
+
     number: int
     hand: tuple[int, ...]
     open: bool
@@ -80,8 +83,15 @@ class Classroom:
             db.execute("PRAGMA journal_mode=WAL")
             db.executescript(SCHEMA)
 
-    def _connect(self) -> sqlite3.Connection:
-        return sqlite3.connect(self.path, timeout=10)  # `with` commits, or rolls back on error
+    @contextlib.contextmanager
+    def _connect(self):
+        """One transaction: committed (rolled back on an error), the connection then closed."""
+        db = sqlite3.connect(self.path, timeout=10)
+        try:
+            with db:
+                yield db
+        finally:
+            db.close()
 
     def _round(self, where: str, *args) -> Round | None:
         with self._connect() as db:
@@ -121,9 +131,17 @@ class Classroom:
             cursor = db.execute(
                 "INSERT INTO tries SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS "
                 "(SELECT 1 FROM rounds WHERE id = ? AND ended IS NULL)",
-                (number, student, name.strip()[:40], solved, answer, time.time(), number),
+                (
+                    number,
+                    student,
+                    name.replace(",", " ").strip()[:40],
+                    solved,
+                    answer,
+                    time.time(),
+                    number,
+                ),
             )
-        return cursor.rowcount == 1
+            return cursor.rowcount == 1
 
     def summary(self, number: int) -> Summary | None:
         """What the tries of round `number` add up to."""
@@ -169,8 +187,8 @@ def poll(step, seconds=POLL_SECONDS) -> threading.Event:
         while not stop.wait(seconds):
             try:
                 step()
-            except sqlite3.Error:
-                pass  # the store busy or moved: the next step tries again
+            except Exception:  # the store busy a moment, say: the next step tries again
+                pass
 
     threading.Thread(target=loop, daemon=True).start()
     return stop
