@@ -27,6 +27,7 @@ import secrets
 import sys
 from pathlib import Path
 
+import mistune
 import zmq
 from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.utils import url_path_join
@@ -39,6 +40,16 @@ from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 HERE = Path(__file__).resolve().parent
 START = HERE / "index.html"
+CARDS = HERE.parent / "teacher" / "task-cards.md"
+CARDS_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Task cards: experiments with the lab</title>
+<style>
+  body {{ font-family: system-ui, sans-serif; line-height: 1.5; max-width: 46rem; margin: 2rem auto;
+         padding: 0 1.5rem; color: #1f2328; }}
+  table {{ border-collapse: collapse; }}
+  th, td {{ border: 1px solid #444; padding: 0.3em 1em; height: 1.6em; }}
+  hr {{ border: 0; border-top: 1px dashed #444; margin: 2rem 0; }}
+</style></head><body>{cards}</body></html>"""
 IDLE_MINUTES = 10
 
 
@@ -69,6 +80,14 @@ class StartPage(XsrfCookie, JupyterHandler):
     @web.authenticated
     def get(self):
         self.finish(START.read_text(encoding="utf-8"))
+
+
+class TaskCards(JupyterHandler):
+    """The lab's task cards (teacher/task-cards.md) as a page to print, behind the app's token."""
+
+    @web.authenticated
+    def get(self):
+        self.finish(CARDS_PAGE.format(cards=mistune.html(CARDS.read_text(encoding="utf-8"))))
 
 
 # Voilà's pages, each setting the cookie whichever page a student opens first.
@@ -127,7 +146,8 @@ class ClassApp(Voila):
             (pattern, PAGES.get(page, page), *rest)
             for pattern, page, *rest in super().init_handlers()
         ]
-        return [(url_path_join(self.server_url, "/") + "?", StartPage), *handlers]
+        root = url_path_join(self.server_url, "/")
+        return [(root + "?", StartPage), (root + "task-cards", TaskCards), *handlers]
 
     def init_settings(self):
         settings = super().init_settings()
