@@ -46,8 +46,8 @@ CARDS_PAGE = """<!doctype html>
 <style>
   body {{ font-family: system-ui, sans-serif; line-height: 1.5; max-width: 46rem; margin: 2rem auto;
          padding: 0 1.5rem; color: #1f2328; }}
-  table {{ border-collapse: collapse; }}
-  th, td {{ border: 1px solid #444; padding: 0.3em 1em; height: 1.6em; }}
+  table {{ border-collapse: collapse; width: 100%; table-layout: fixed; }}
+  th, td {{ border: 1px solid #444; padding: 0.3em 0.5em; height: 1.6em; overflow-wrap: anywhere; }}
   hr {{ border: 0; border-top: 1px dashed #444; margin: 2rem 0; }}
 </style></head><body>{cards}</body></html>"""
 IDLE_MINUTES = 10

@@ -25,6 +25,7 @@ PAGES = {
     "game": ("Play", ".t24-game-hand"),
     "lab": ("Compare the methods", ".t24-lab-result"),
     "teacher": ("Class round", ".t24-teacher-view"),
+    "cards": ("Task cards", "table"),
 }
 # Controls whose text is cut, and sliders too narrow to drag (under 120 px).
 JS_CUT = """() => [...document.querySelectorAll('button, label, a, .slider-container')].filter(e =>
@@ -131,10 +132,9 @@ def test_a_class_round_reaches_every_student_and_the_teacher_sees_their_tries(
     teacher.locator(".t24-teacher-code input").fill(voila_app[1])
     teacher.locator(".t24-teacher-hands input").fill("3 3 8 8")
     teacher.locator(".t24-teacher-start").click()
-    hands = set()
     for student in students:
         student.wait_for_selector(".t24-round-status:has-text('Class round')", timeout=30_000)
-        hands.add(" ".join(student.locator(".t24-game-hand").inner_text().split()))
+    hands = {" ".join(s.locator(".t24-game-hand").inner_text().split()) for s in students}
     assert hands == {"3388 → make 24"}  # the four cards, side by side
     for student, typed in zip(students, ["8/(3-8/3)", "3+3+8+8"]):
         student.locator(".t24-game-answer input").fill(typed)
