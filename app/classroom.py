@@ -12,9 +12,11 @@ network file systems less so, hence the server for a large hub).
 
 Only the teacher starts or ends a round: the teacher page asks for the teacher code, which the
 kernel compares with T24_TEACHER_CODE (app/serve.py prints it at start, or TEACHER_CODE=... for
-`make app` chooses it). The students' page has no control that starts, ends or changes a round;
-its kernel deals the round's hand itself, keeps it while the round is open whatever a browser
-sends, and records a try as the kernel checked it. No names are stored unless a student types one.
+`make app` chooses it); Voilà passes a browser only widget messages, never code, so no page can
+read the code from its kernel. The students' page has no control that starts, ends or changes a
+round; its kernel deals the round's hand itself, keeps it while the round is open whatever a
+browser sends, and records a try as the kernel checked it. No names are stored unless a student
+types one.
 """
 
 import contextlib
