@@ -87,6 +87,8 @@ class TaskCards(JupyterHandler):
 
     @web.authenticated
     def get(self):
+        if not CARDS.is_file():  # an app served without the teacher's folder
+            raise web.HTTPError(404, "no teacher/task-cards.md beside the app")
         self.finish(CARDS_PAGE.format(cards=mistune.html(CARDS.read_text(encoding="utf-8"))))
 
 
