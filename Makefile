@@ -18,6 +18,8 @@ DIR    ?= notebooks
 # A token of your choosing (e.g. one to write on the board); empty: the server makes a random one.
 TOKEN  ?=
 TOKEN_ENV := $(if $(TOKEN),JUPYTER_TOKEN=$(TOKEN) )
+# The class round's teacher code (TEACHER_CODE=...), else one made at each start of make app.
+TEACHER_ENV := $(if $(TEACHER_CODE),T24_TEACHER_CODE=$(TEACHER_CODE) )
 # How many students open the app at once: each app page keeps that many kernels warm (the game
 # one per student, the lab one per three), about 70 MB each (benchmarks/README.md).
 STUDENTS ?= 5
@@ -72,7 +74,7 @@ lab: $(VENV)/.installed-lab
 
 # app/serve.py is Voilà with a static start page at `/`; Voilà needs no flag to run as root.
 app: $(VENV)/.installed-app
-	$(TOKEN_ENV)$(PY) app/serve.py --students=$(STUDENTS) --no-browser --Voila.ip=$(IP) --port=$(APP_PORT) --Voila.auto_token=True app
+	$(TOKEN_ENV)$(TEACHER_ENV)$(PY) app/serve.py --students=$(STUDENTS) --no-browser --Voila.ip=$(IP) --port=$(APP_PORT) --Voila.auto_token=True app
 
 # A class opening the app at once, on this machine's loopback: a fresh server for STUDENTS,
 # 30 game pages at once, 10 lab pages, then 30 game pages again; waits and memory per kernel.

@@ -15,15 +15,22 @@ make the controls stack on a phone and give every control a name a screen reader
 server logs "ready" with the address to open once every pool is warm, and again whenever the
 pools are full after a class has taken from them.
 
+The teacher page (teacher.ipynb, one warm kernel) runs a class round (classroom.py); starting or
+ending one needs the teacher code the server logs at start, made afresh each time unless
+T24_TEACHER_CODE chooses it (`make app TEACHER_CODE=...`).
+
 Every other option is Voilà's own. Ask for a token with `--Voila.auto_token=True` (or set
 JUPYTER_TOKEN as well, to choose it), not with Voilà's `--token`, which takes the next argument
 as the token: `--token app` serves the current folder with the token "app".
 """
 
 import math
+import os
+import secrets
 import sys
 from pathlib import Path
 
+import mistune
 import zmq
 from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.utils import url_path_join
@@ -36,12 +43,24 @@ from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 HERE = Path(__file__).resolve().parent
 START = HERE / "index.html"
+CARDS = HERE.parent / "teacher" / "task-cards.md"
+CARDS_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Task cards: experiments with the lab</title>
+<style>
+  body {{ font-family: system-ui, sans-serif; line-height: 1.5; max-width: 46rem; margin: 2rem auto;
+         padding: 0 1.5rem; color: #1f2328; }}
+  table {{ border-collapse: collapse; width: 100%; table-layout: fixed; }}
+  th, td {{ border: 1px solid #444; padding: 0.3em 0.5em; height: 1.6em; overflow-wrap: anywhere; }}
+  hr {{ border: 0; border-top: 1px dashed #444; margin: 2rem 0; }}
+</style></head><body>{cards}</body></html>"""
 IDLE_MINUTES = 10
 
 
 def pool_sizes(students: int) -> dict[str, int]:
-    """Warm kernels per app page for a class: a game page each, a lab page per three students."""
-    return {"game.ipynb": max(students, 1), "lab.ipynb": max(math.ceil(students / 3), 1)}
+    """Warm kernels per app page for a class: a game page each, a lab page per three students,
+    one teacher page."""
+    pools = {"game.ipynb": max(students, 1), "lab.ipynb": max(math.ceil(students / 3), 1)}
+    return {**pools, "teacher.ipynb": 1}
 
 
 def warm(task) -> bool:
@@ -64,6 +83,16 @@ class StartPage(XsrfCookie, JupyterHandler):
     @web.authenticated
     def get(self):
         self.finish(START.read_text(encoding="utf-8"))
+
+
+class TaskCards(JupyterHandler):
+    """The lab's task cards (teacher/task-cards.md) as a page to print, behind the app's token."""
+
+    @web.authenticated
+    def get(self):
+        if not CARDS.is_file():  # an app served without the teacher's folder
+            raise web.HTTPError(404, "no teacher/task-cards.md beside the app")
+        self.finish(CARDS_PAGE.format(cards=mistune.html(CARDS.read_text(encoding="utf-8"))))
 
 
 # Voilà's pages, each setting the cookie whichever page a student opens first.
@@ -103,6 +132,11 @@ class ClassApp(Voila):
             self.config.KernelManager.setdefault("transport_encryption", "auto")
         self.log.addFilter(lambda record: "is not trusted" not in record.getMessage())
         self._ready = False
+        # The teacher page's kernel checks the teacher code (app/classroom.py) in this variable,
+        # which every kernel inherits: chosen with TEACHER_CODE=... for make app, else made here.
+        code = os.environ.get("T24_TEACHER_CODE") or secrets.token_hex(3)
+        os.environ["T24_TEACHER_CODE"] = code
+        self.log.info("the teacher code for the class round (teacher page): %s", code)
 
     @property
     def display_url(self):
@@ -117,7 +151,8 @@ class ClassApp(Voila):
             (pattern, PAGES.get(page, page), *rest)
             for pattern, page, *rest in super().init_handlers()
         ]
-        return [(url_path_join(self.server_url, "/") + "?", StartPage), *handlers]
+        root = url_path_join(self.server_url, "/")
+        return [(root + "?", StartPage), (root + "task-cards", TaskCards), *handlers]
 
     def init_settings(self):
         settings = super().init_settings()

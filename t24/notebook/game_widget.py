@@ -26,8 +26,9 @@ def math(expr: Expr, value, target=None) -> str:
     return rf"$\displaystyle {expr.to_latex()} = {value_latex(value)}{wrong}$"
 
 
-def make_game_widget(seed=None, hands=(), **options) -> Panel:
-    """The game as a widget, with `t24.game.Game`'s options; a dealer's refusal is its reply."""
+def make_game_widget(seed=None, hands=(), on_try=None, **options) -> Panel:
+    """The game as a widget, with `t24.game.Game`'s options; a dealer's refusal is its reply.
+    `on_try(round, reply)` is called after each scored try (a class round records them)."""
     game = Game(seed=seed, hands=hands, deal=False, **options)
     hand_view, message, score = widgets.HTML(), widgets.HTMLMath(), widgets.HTML()
     answer = widgets.Text(placeholder="an expression, e.g. (1+2)*8", continuous_update=False)
@@ -70,6 +71,8 @@ def make_game_widget(seed=None, hands=(), **options) -> Panel:
         reply = game.answer(answer.value)
         word, _, said = reply.message.partition(": ")
         over = said.endswith(OVER)
+        if on_try is not None and word in ("right", "wrong") and not over:
+            on_try(game.round, reply)
         if word not in ("right", "wrong"):  # text that cannot be read is no try
             text = plain(reply.message)
         elif reply.value is None:  # "none", not the dealt cards, or a division by zero
@@ -96,5 +99,5 @@ def make_game_widget(seed=None, hands=(), **options) -> Panel:
     deal()
     rows = [widgets.HBox([answer, check]), widgets.HBox([hint, show, next_hand])]
     box = Panel([hand_view, *rows, message, score], live("the game"))
-    box.game = game  # the state behind the view, for tests and the curious
+    box.game, box.deal = game, deal  # the state behind the view, and its dealer (a class round)
     return box

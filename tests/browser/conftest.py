@@ -176,7 +176,8 @@ def voila_app(browser_type_launch_args, tmp_path_factory):
     its address and token."""
     root = tmp_path_factory.mktemp("voila")
     port, token = free_port(), secrets.token_hex(16)
-    env = {**jupyter_env(root), "JUPYTER_TOKEN": token}
+    env = {**jupyter_env(root), "JUPYTER_TOKEN": token, "T24_CLASSROOM": str(root / "class.sqlite")}
+    env["T24_TEACHER_CODE"] = token  # the class round's teacher code: the same secret
     command = [
         sys.executable,
         str(REPO / "app/serve.py"),

@@ -1,8 +1,11 @@
 """The code-free app (Voilà on app/, as `make app` serves it), as a student meets it.
 
-The address with its token lands on the static start page, whose links lead to the lab and the game:
-each page shows its widgets, no code and no error; the lab answers a card slider, the game an
-answer and a hint; closed tabs free their kernels; phone, tablet, laptop: nothing cut, axe passes.
+The address with its token lands on the static start page, whose links lead to the lab, the game
+and the teacher's class round: each page shows its widgets, no code and no error; the lab answers
+a card slider, the game an answer and a hint; a round the teacher starts reaches three students'
+browsers, and their tries the teacher's page. A closed tab's kernel is shut down. At phone,
+tablet and laptop sizes nothing is cut or too narrow to drag, and axe-core finds nothing serious;
+the screenshots of the pages in docs/screenshots/ are made here.
 """
 
 from __future__ import annotations
@@ -19,6 +22,9 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 SIZES = {"phone": (390, 844), "tablet": (768, 1024), "laptop": (1280, 900)}
 PAGES = [("start", None, "h1"), ("game", "Play", ".t24-game-hand")]
 PAGES += [("lab", "Compare the methods", ".t24-lab-result")]
+PAGES += [("teacher", "Class round", ".t24-teacher-view"), ("cards", "Task cards", "table")]
+LINKS = {"voila/render/lab.ipynb", "voila/render/game.ipynb", "voila/render/teacher.ipynb"}
+LINKS |= {"task-cards"}
 JS_CUT = """() => [...document.querySelectorAll('button, label, a, .slider-container')].filter(e =>
     e.offsetParent && (e.scrollWidth > e.clientWidth /* cut */ || e.matches('.slider-container') && e.clientWidth < 120))
     .map(e => `${e.textContent.trim() || e.className} (${e.clientWidth} px)`)"""
@@ -101,7 +107,7 @@ def test_the_pages_fit_a_phone_a_tablet_and_a_laptop_and_pass_axe(page, voila_ap
     for name, link, ready in PAGES:
         errors = visit(page, voila_app, link, ready)
         links = {link.get_attribute("href") for link in page.get_by_role("link").all()}
-        assert name != "start" or links == {"voila/render/lab.ipynb", "voila/render/game.ipynb"}
+        assert name != "start" or links == LINKS
         page.wait_for_timeout(500)  # the widgets settle
         assert page.evaluate(JS_CUT) == [], name
         assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size][0], name
@@ -110,3 +116,25 @@ def test_the_pages_fit_a_phone_a_tablet_and_a_laptop_and_pass_axe(page, voila_ap
         page.add_script_tag(path=axe)
         assert page.evaluate(JS_SERIOUS) == [], name
         assert problems(page, errors) == [], name
+
+
+def test_a_class_round_reaches_every_student_and_the_teacher_sees_their_tries(
+    browser, browser_context_args, voila_app
+):
+    teacher, *students = (browser.new_context(**browser_context_args).new_page() for _ in range(4))
+    visit(teacher, voila_app, "Class round", ".t24-teacher-view")
+    for student in students:
+        visit(student, voila_app, "Play", ".t24-game-hand")
+        assert student.get_by_role("button", name="Start round").count() == 0
+    teacher.locator(".t24-teacher-code input").fill(voila_app[1])
+    teacher.locator(".t24-teacher-hands input").fill("3 3 8 8")
+    teacher.locator(".t24-teacher-start").click()
+    for student in students:
+        student.wait_for_selector(".t24-round-status:has-text('Class round')", timeout=30_000)
+    hands = {" ".join(s.locator(".t24-game-hand").inner_text().split()) for s in students}
+    assert hands == {"3388 → make 24"}  # the four cards, side by side
+    for student, typed in zip(students, ["8/(3-8/3)", "3+3+8+8"]):
+        student.locator(".t24-game-answer input").fill(typed)
+        student.locator(".t24-game-check").click()
+    view = teacher.locator(".t24-teacher-view:has-text('2 students tried, 1 solved it')")
+    assert "8 / (3 - 8 / 3)" in view.inner_text(timeout=30_000)

@@ -5,7 +5,6 @@ import re
 import pytest
 from widget_tools import find
 
-import t24
 from t24.notebook import make_game_widget
 
 
@@ -48,8 +47,3 @@ def test_next_hand_deals_another_hand_and_a_seed_replays_them():
     find(first, "t24-game-next").click()
     assert find(first, "t24-game-hand").value != hand
     assert find(again, "t24-game-hand").value == hand
-
-
-def test_bad_options_are_refused_at_once():
-    with pytest.raises(t24.InputError):
-        make_game_widget(count=1)
