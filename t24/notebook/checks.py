@@ -14,7 +14,6 @@ import copy
 import difflib
 import inspect
 import io
-import numbers
 import os
 import re
 import signal
@@ -36,6 +35,7 @@ from .. import distinct as t24_distinct
 from ..check import check_answer
 from ..expr import OPS, BinOp, Expr
 from ..methods import AS_WRITTEN, TABLE, fast, patterns, postfix, recursive
+from ..methods.sizes import ordering_count
 from ..parse import parse
 from ..solver import can_make, solve
 from ..text import hand_text
@@ -50,7 +50,7 @@ SENTENCES = {
     "interrupted": "The check was interrupted while your {what} ran{case}: run the check again when you are ready.",
     "exit": "Your {what} asked Python to stop (SystemExit){case}: give back a value with `return` instead.",
     "error": "Your {what} stopped with an error{case}{where}: {problem}{detail}; {advice}.",
-    "shortcut": "Your {what} lets t24 work it out ({name}){case}: {advice}.",
+    "shortcut": "Your {what} takes a shortcut{case} ({name}): {advice}.",
     "printed": "Your {what} printed {printed}{case} but gave back nothing (None): did you print instead of return?",
     "none": "Your {what} gave back nothing (None){case}: is a `return` missing?",
     "said": "Your {what} is not right{case}: {why}",
@@ -466,6 +466,17 @@ ASK = {
     "twice": "Can a hand hold the same card twice?",
     "once": "Does your loop make each hand in one order only?",
     "counts": "How many times is {card} among the cards, and how many times among the numbers?",
+    "no_call": "it never calls `product`",
+    "first_times_rest": "write it as the first card times the product of the rest",
+    "zero": "What does the case that stops the calls give? A product with 0 is 0.",
+    "adds": "It adds the cards; a product multiplies them.",
+    "left_out": "Is a card left out? Does each call take off one card, and what does the case that stops the calls give?",
+    "times_rest": "Is it the first card times the product of the rest?",
+    "listing": "listing every ordering",
+    "formula": "the exercise asks for the formula, n! divided by k! for each card repeated k times",
+    "keep_whole": "Does `//` keep it whole?",
+    "divide_k": "Does it divide by k! for each card that appears k times?",
+    "n_over_k": "Is it n! divided by k! for each card repeated k times?",
 }
 WORDS = {True: "the same answer", False: "two different answers"}
 
@@ -910,68 +921,29 @@ def check_unused(unused: Callable) -> bool:
 
 
 # lesson 03 (new)
-def calls_itself(function: Callable) -> bool:
-    """Whether the function, or a function defined inside it, calls itself by its own name."""
-    function = inspect.unwrap(function)
-    codes = [getattr(function, "__code__", None)]
-    for code in codes:
-        if code is None:
-            continue
-        names = {*code.co_names, *code.co_freevars}
-        if code.co_name in names or getattr(function, "__name__", None) in names:
-            return True
-        codes += [const for const in code.co_consts if inspect.iscode(const)]
-    return False
-
-
 def check_product(product: Callable) -> bool:
     """Lesson 03 warm-up: the product of a list of cards, by a function that calls itself."""
-    left: list = []  # the list the attempt was given, as it is after the call
 
     @wraps(product)  # an error then names the line in the student's `product`
-    def attempt(cards: tuple):
-        given = list(cards)
-        left[:] = [given]
-        return product(given)
+    def attempt(cards: list):
+        code = [getattr(inspect.unwrap(product), "__code__", None)]
+        for step in code:  # its code and the functions defined inside it
+            if step and product.__name__ in {*step.co_names, *step.co_freevars}:
+                return product(cards)
+            code += [c for c in getattr(step, "co_consts", ()) if inspect.iscode(c)]
+        raise Shortcut(ASK["no_call"], ASK["first_times_rest"])
 
-    def expected(cards: tuple) -> Callable:
-        want = prod(cards)
+    def ask(got, case) -> str | None:
+        cards, want = case[0], prod(case[0])
+        if got == 0 or got == sum(cards):
+            return ASK["zero" if got == 0 else "adds"]
+        return ASK["left_out" if want % got == 0 and want // got in cards else "times_rest"]
 
-        def judge(got) -> str | None:
-            if not calls_itself(product):
-                return "it never calls `product`: write it as the first card times the product of the rest."
-            if got is None:
-                return "does every case `return` its product, or does one only print it?"
-            if left[0] != list(cards):
-                now = brief(tuple(left[0]))
-                return f"it changes the list it is given (it is {now} afterwards): call it on a shorter copy, `cards[1:]`."
-            if isinstance(got, bool) or not isinstance(got, numbers.Integral):
-                return f"the product of cards is a whole number, not a {type(got).__name__}."
-            if got == want:
-                return None
-            if got == 0:
-                return "what does the case that stops the calls give? A product with 0 is 0."
-            if got == sum(cards):
-                return "it adds the cards; a product multiplies them."
-            if want % got == 0 and want // got in cards:
-                return "a card is left out: does each call take off one card, and what does the case that stops the calls give?"
-            return "multiply the first card by the product of the rest."
-
-        return judge
-
-    cases = [((5,),), ((4, 6),), ((3, 3, 8, 8),), ((2, 3, 4),), ((7, 0, 9),), ((1, 13, 1, 2),)]
-    return check(attempt, expected, cases, what="product")
+    cards = [[5], [4, 6], [3, 3, 8, 8], [2, 3, 4], [7, 0, 9], [1, 13, 1, 2]]
+    return check(attempt, prod, [(hand,) for hand in cards], what="product", hint=ask)
 
 
 # lesson 05 (new)
-class Listed(BaseException):
-    """A count made by listing the orderings, which touches the cards n! times or more (not an
-    Exception, so a student's `except Exception` lets it through)."""
-
-    def __str__(self) -> str:
-        return "a count made by listing every ordering"
-
-
 def check_count_orderings(count_orderings: Callable) -> bool:
     """Lesson 05: n! divided by k! for each card repeated k times, a whole number, not a listing."""
     touched = [0]
@@ -980,7 +952,7 @@ def check_count_orderings(count_orderings: Callable) -> bool:
         def counted(card, *other):
             touched[0] += 1
             if touched[0] > 2000:
-                raise Listed
+                raise Shortcut(ASK["listing"], ASK["formula"])
             return getattr(int, name)(card, *other)
 
         return counted
@@ -991,31 +963,14 @@ def check_count_orderings(count_orderings: Callable) -> bool:
     @wraps(count_orderings)
     def attempt(hand: tuple):
         touched[0] = 0
-        try:
-            return count_orderings(tuple(map(card, hand)))
-        except Listed as listed:
-            return listed
+        return count_orderings(tuple(map(card, hand)))
 
-    def expected(hand: tuple) -> Callable:
-        every = want = factorial(len(hand))
-        for k in Counter(hand).values():
-            want //= factorial(k)
-
-        def judge(got) -> str | None:
-            kinds = {float: "a float: `//` divides and keeps it whole", str: "a text"}
-            formula = "n! divided by k! for each card repeated k times"
-            if isinstance(got, Listed):
-                return f"the exercise asks for the formula, {formula}."
-            if got is None:
-                return "does it `return` the count?"
-            if isinstance(got, bool) or not isinstance(got, numbers.Integral):
-                return f"a count is a whole number, not {kinds.get(type(got), 'a ' + type(got).__name__)}."
-            if got == every != want:
-                return "does it divide by k! for each card that appears k times?"
-            return None if got == want else f"{formula} gives another number."
-
-        return judge
+    def ask(got, case) -> str | None:
+        if kind(got) == "float":
+            return ASK["keep_whole"]
+        return ASK["divide_k" if got == factorial(len(case[0])) else "n_over_k"]
 
     hands = [(2, 6, 9, 13), (2, 2, 7, 11), (5, 5, 9, 9), (3, 12, 12, 12), (6, 6, 6, 6)]
     hands += [(1, 2, 2, 3, 3, 3), (1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 9, 10)]
-    return check(attempt, expected, [(hand,) for hand in hands], what="`count_orderings`")
+    cases = [(hand,) for hand in hands]
+    return check(attempt, ordering_count, cases, what="`count_orderings`", hint=ask)
