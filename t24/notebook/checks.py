@@ -272,7 +272,7 @@ def error_words(error: Exception, attempt: Callable) -> dict:
     if isinstance(error, TypeError) and "NoneType" in str(error):
         problem, advice = ERRORS[None]
     if isinstance(error, NameError) and getattr(error, "name", None):
-        names = steps[-1][0].f_globals if steps else {}
+        names = {**steps[-1][0].f_globals, **steps[-1][0].f_locals} if steps else {}
         problem, advice = UNDEFINED[0], name_advice(error.name, names)
     try:
         lines = str(error).strip().splitlines()
