@@ -1,11 +1,8 @@
 """Checks that answer a student's attempt in one sentence, each beside t24's own version.
 
-The engine runs an attempt on each case of a lesson's table (in a time limit, its printing held
-back) and returns a `Finding`: what happened, for which case, with which example. `say` alone
-turns a finding into a sentence; the sentences and questions are the plain strings below.
-Each lesson's check is a table of cases and a hint that asks a question only when it has found
-the question's cause (the value equals the swapped computation, the target is 24's hits, …);
-where t24 itself would answer the exercise, the check hides that shortcut (`hiding`).
+The engine runs an attempt on each case of a lesson's table (time-limited, its printing held) and
+returns a `Finding`; `say` alone makes it a sentence, from the plain strings below. A lesson's hint
+asks a question only when it has found its cause; `hiding` hides t24's own answer from an attempt.
 """
 
 import ast
@@ -14,7 +11,6 @@ import copy
 import difflib
 import inspect
 import io
-import numbers
 import os
 import re
 import signal
@@ -36,6 +32,7 @@ from .. import distinct as t24_distinct
 from ..check import check_answer
 from ..expr import OPS, BinOp, Expr
 from ..methods import AS_WRITTEN, TABLE, fast, patterns, postfix, recursive
+from ..methods.sizes import ordering_count
 from ..parse import parse
 from ..solver import can_make, solve
 from ..text import hand_text
@@ -50,7 +47,7 @@ SENTENCES = {
     "interrupted": "The check was interrupted while your {what} ran{case}: run the check again when you are ready.",
     "exit": "Your {what} asked Python to stop (SystemExit){case}: give back a value with `return` instead.",
     "error": "Your {what} stopped with an error{case}{where}: {problem}{detail}; {advice}.",
-    "shortcut": "Your {what} lets t24 work it out ({name}){case}: {advice}.",
+    "shortcut": "Your {what} takes a shortcut{case} ({name}): {advice}.",
     "printed": "Your {what} printed {printed}{case} but gave back nothing (None): did you print instead of return?",
     "none": "Your {what} gave back nothing (None){case}: is a `return` missing?",
     "said": "Your {what} is not right{case}: {why}",
@@ -78,7 +75,6 @@ KIND_WORDS = {
     "array": ("a numpy array ({v})", "a numpy array"),
     "tree": ("the expression tree `{v}`", "an expression tree"),
     "list": ("a {t} of {n} items", "a {t}"),
-    "dict": ("a {t} ({v})", "a list"),
     "function": ("the function `{v}` itself (not what it gives back)", "a value"),
     "other": ("a {t} ({v})", "a {t}"),
     "number": ("", "a number"),
@@ -153,7 +149,7 @@ def kind(value) -> str:
 
 
 KINDS = [("none", type(None)), ("truth", bool), ("numpy", np.generic), ("text", str)]
-KINDS += [("whole", int), ("fraction", Fraction), ("float", float), ("tree", Expr), ("dict", dict)]
+KINDS += [("whole", int), ("fraction", Fraction), ("float", float), ("tree", Expr)]
 KINDS += [("list", (list, tuple, set, frozenset, Iterator, KeysView, ValuesView))]
 FITS = {"fraction": {"whole", "fraction"}, "number": {"whole", "fraction", "float"}}
 
@@ -276,7 +272,7 @@ def error_words(error: Exception, attempt: Callable) -> dict:
     if isinstance(error, TypeError) and "NoneType" in str(error):
         problem, advice = ERRORS[None]
     if isinstance(error, NameError) and getattr(error, "name", None):
-        names = steps[-1][0].f_globals if steps else {}
+        names = {**steps[-1][0].f_globals, **steps[-1][0].f_locals} if steps else {}
         problem, advice = UNDEFINED[0], name_advice(error.name, names)
     try:
         lines = str(error).strip().splitlines()
@@ -310,7 +306,8 @@ def compare(got, want, case: tuple, *, ordered: bool, item: Callable) -> Finding
             return Finding(why[0], case, why[1], got, got)
         return why and Finding("why", case, {"got": brief(got), "why": why}, got, got)
     if not fits(got, want):
-        return kind_finding(got, want, case)
+        words = {"got": named(got), "want": wanted(want)}
+        return Finding("none" if got is None else "kind", case, words, got, got)
     if not isinstance(want, list):
         return (
             None if safe_equal(got, want) else Finding("value", case, {"got": brief(got)}, got, got)
@@ -346,11 +343,6 @@ def fits(got, want) -> bool:
 
 def wanted(want) -> str:
     return KIND_WORDS[kind(want)][1].format(t=type(want).__name__)
-
-
-def kind_finding(got, want, case: tuple) -> Finding:
-    words = {"got": named(got), "want": wanted(want)}
-    return Finding("none" if got is None else "kind", case, words, got, got)
 
 
 def check(
@@ -458,6 +450,7 @@ ASK = {
     "float32": "Is every card a 32-bit float before the first step?",
     "exact": "work it out step by step from the tree",
     "own_key": "count the different keys your `key` gives",
+    "not_own_key": "not your `key`",
     "deck": "check each hand of `deck.deck(high)` yourself",
     "distinct": "Does it count each different key once?",
     "by_value": "Is each item's key built from its own signs and cards, never from its value?",
@@ -466,34 +459,35 @@ ASK = {
     "twice": "Can a hand hold the same card twice?",
     "once": "Does your loop make each hand in one order only?",
     "counts": "How many times is {card} among the cards, and how many times among the numbers?",
+    "no_call": "it never calls `product`",
+    "first_times_rest": "write it as the first card times the product of the rest",
+    "zero": "What does the case that stops the calls give? A product with 0 is 0.",
+    "adds": "It adds the cards; a product multiplies them.",
+    "left_out": "Is a card left out? Does each call take off one card, and what does the case that stops the calls give?",
+    "times_rest": "Is it the first card times the product of the rest?",
+    "listing": "listing every ordering",
+    "formula": "the exercise asks for the formula, n! divided by k! for each card repeated k times",
+    "keep_whole": "Does `//` keep it whole?",
+    "divide_k": "Does it divide by k! for each card that appears k times?",
+    "n_over_k": "Is it n! divided by k! for each card repeated k times?",
 }
 WORDS = {True: "the same answer", False: "two different answers"}
 
 
-@contextlib.contextmanager
-def hidden(owner, name: str, shortcut: str, advice: str):
-    """While inside, `owner.name` raises Shortcut: an attempt that calls it is told so."""
+def hiding(attempt: Callable, owner, name: str, *words: str) -> Callable:
+    """The attempt, run with t24's own `owner.name` hidden: calling it raises Shortcut(*words)."""
     kept = owner.__dict__[name]
 
     def refuse(*args, **kwargs):
-        raise Shortcut(shortcut, advice)
-
-    setattr(owner, name, property(refuse) if isinstance(kept, property) else refuse)
-    try:
-        yield
-    finally:
-        setattr(owner, name, kept)
-
-
-def hiding(attempt: Callable, *shortcuts: tuple) -> Callable:
-    """The attempt, run with t24's own answers to it hidden."""
+        raise Shortcut(*words)
 
     @wraps(attempt)
     def call(*args):
-        with contextlib.ExitStack() as stack:
-            for shortcut in shortcuts:
-                stack.enter_context(hidden(*shortcut))
+        setattr(owner, name, property(refuse) if isinstance(kept, property) else refuse)
+        try:
             return attempt(*args)
+        finally:
+            setattr(owner, name, kept)
 
     return call
 
@@ -503,9 +497,9 @@ def float_value(expr) -> float | None:
     return postfix.evaluate(expr.postfix(), float)
 
 
-def swapped_value(expr):
-    """The value with the operands of every step swapped."""
-    return postfix.evaluate(expr.postfix(), combine=lambda op, left, right: OPS[op](right, left))
+def swapped(sequence):
+    """The value of a postfix sequence with the operands of every step swapped."""
+    return postfix.evaluate(sequence, combine=lambda op, left, right: OPS[op](right, left))
 
 
 # 00 the 24 game: each answer is one value, judged as a whole (None when right, else why not).
@@ -612,8 +606,7 @@ def check_evaluate(evaluate: Callable) -> bool:
             return ASK["fraction"]
         if postfix.evaluate(*case) is None:
             return ASK["by_zero"]
-        swapped = postfix.evaluate(case[0], combine=lambda op, left, right: OPS[op](right, left))
-        return ASK["operand"] if safe_equal(value, swapped) else None
+        return ASK["operand"] if safe_equal(value, swapped(case[0])) else None
 
     sequences = ["5 7 + 6 4 - *", "7 6 5 - -", "8 3 8 3 / - /", "8 4 2 / /", "4 5 5 - /", "9 2 /"]
     cases = [(tuple(int(t) if t.isdigit() else t for t in text.split()),) for text in sequences]
@@ -677,18 +670,16 @@ def hits(step: Callable) -> Callable:
 
 def check_reduction(search: Callable) -> bool:
     """Lesson 03: Search(n), by the answers it finds (in any order, + and × either way round)."""
-    mine = hits(search)
-    ask = search_hint(lambda *case: hits(recursive.search)(*case)[1], lambda x: x, mirror)
+    mine, package = hits(search), lambda *case: hits(recursive.search)(*case)[1]
+    ask = search_hint(package, lambda x: x, mirror)
 
     def hint(example, case, got) -> str | None:
         if mine.left != list(case[0]):
             return ASK["restore"].format(case=case_text(case), left=hand_text(mine.left))
         return ask(example, case, got)
 
-    found = lambda *case: mine(*case)[1]  # noqa: E731
-    wraps(search)(found)
+    found = wraps(search)(lambda *case: mine(*case)[1])
     cases = [((4, 5, 6, 7), 24), ((3, 3, 8, 8), 24), ((1, 5, 5, 5), 24), ((2, 3, 4), 10)]
-    package = lambda *case: hits(recursive.search)(*case)[1]  # noqa: E731
     return check(found, package, cases, what="search", hint=hint, item=mirror)
 
 
@@ -778,10 +769,10 @@ def check_exact_value(exact_value: Callable) -> bool:
     def ask(got, case) -> str | None:
         if kind(got) == "float":
             return ASK["fraction"]
-        return ASK["operand"] if safe_equal(got, swapped_value(case[0])) else None
+        return ASK["operand"] if safe_equal(got, swapped(case[0].postfix())) else None
 
     expected = lambda expr: expr.value  # noqa: E731
-    return check(hiding(exact_value, VALUE), expected, EXACT_CASES, what="`exact_value`", hint=ask)
+    return check(hiding(exact_value, *VALUE), expected, EXACT_CASES, what="`exact_value`", hint=ask)
 
 
 def check_float32_value(float32_value: Callable) -> bool:
@@ -792,10 +783,10 @@ def check_float32_value(float32_value: Callable) -> bool:
             return ASK["float32"]
         if safe_equal(got, np.float32(case[0].value)):
             return ASK["step_by_step"]
-        return ASK["operand"] if safe_equal(got, swapped_value(case[0])) else None
+        return ASK["operand"] if safe_equal(got, swapped(case[0].postfix())) else None
 
     expected = lambda expr: postfix.evaluate(expr.postfix(), np.float32)  # noqa: E731
-    attempt = hiding(float32_value, VALUE)
+    attempt = hiding(float32_value, *VALUE)
     return check(attempt, expected, EXACT_CASES[:3], what="`float32_value`", hint=ask)
 
 
@@ -824,7 +815,7 @@ def check_key(key: Callable) -> bool:
     """Lesson 07: does `key` call two expressions the same answer exactly when t24 does?"""
     # Trees, not texts, as cases: a case is then named by the tree's own text.
     questions = {(parse(a), parse(b)): ask for (a, b), ask in SAME_ANSWER_CASES.items()}
-    mine = hiding(key, CANONICAL)
+    mine = hiding(key, *CANONICAL)
 
     @wraps(key)  # an error then names the line in the student's `key`
     def attempt(first, second) -> tuple:
@@ -860,12 +851,12 @@ def check_count_answers(count_answers: Callable) -> bool:
         if callable(key):
             count_answers.__globals__["key"] = lambda expr: calls.append(1) or key(expr)
         try:
-            count = hiding(count_answers, CANONICAL)(hand)
+            count = hiding(count_answers, *CANONICAL)(hand)
         finally:
             if callable(key):
                 count_answers.__globals__["key"] = key
         if not calls:
-            raise Shortcut("not your `key`", ASK["own_key"])
+            raise Shortcut(ASK["not_own_key"], ASK["own_key"])
         return count
 
     ask = lambda value, case: ASK["distinct"] if value == len(solve(*case)) else None  # noqa: E731
@@ -891,7 +882,7 @@ def check_solvable_hands(attempt: Callable) -> bool:
 
     sort = lambda hand: tuple(sorted(hand))  # noqa: E731
     deck_answer = (t24_deck, "solvable_hands", "`deck.solvable_hands`", ASK["deck"])
-    mine, cases = hiding(attempt, deck_answer), [(6,), (9,)]
+    mine, cases = hiding(attempt, *deck_answer), [(6,), (9,)]
     solvable = t24_deck.solvable_hands
     return check(mine, solvable, cases, what="`solvable_hands`", hint=ask, item=sort)
 
@@ -910,68 +901,29 @@ def check_unused(unused: Callable) -> bool:
 
 
 # lesson 03 (new)
-def calls_itself(function: Callable) -> bool:
-    """Whether the function, or a function defined inside it, calls itself by its own name."""
-    function = inspect.unwrap(function)
-    codes = [getattr(function, "__code__", None)]
-    for code in codes:
-        if code is None:
-            continue
-        names = {*code.co_names, *code.co_freevars}
-        if code.co_name in names or getattr(function, "__name__", None) in names:
-            return True
-        codes += [const for const in code.co_consts if inspect.iscode(const)]
-    return False
-
-
 def check_product(product: Callable) -> bool:
     """Lesson 03 warm-up: the product of a list of cards, by a function that calls itself."""
-    left: list = []  # the list the attempt was given, as it is after the call
 
     @wraps(product)  # an error then names the line in the student's `product`
-    def attempt(cards: tuple):
-        given = list(cards)
-        left[:] = [given]
-        return product(given)
+    def attempt(cards: list):
+        code = [getattr(inspect.unwrap(product), "__code__", None)]
+        for step in code:  # its code and the functions defined inside it
+            if step and product.__name__ in {*step.co_names, *step.co_freevars}:
+                return product(cards)
+            code += [c for c in getattr(step, "co_consts", ()) if inspect.iscode(c)]
+        raise Shortcut(ASK["no_call"], ASK["first_times_rest"])
 
-    def expected(cards: tuple) -> Callable:
-        want = prod(cards)
+    def ask(got, case) -> str | None:
+        cards, want = case[0], prod(case[0])
+        if got == 0 or got == sum(cards):
+            return ASK["zero" if got == 0 else "adds"]
+        return ASK["left_out" if want % got == 0 and want // got in cards else "times_rest"]
 
-        def judge(got) -> str | None:
-            if not calls_itself(product):
-                return "it never calls `product`: write it as the first card times the product of the rest."
-            if got is None:
-                return "does every case `return` its product, or does one only print it?"
-            if left[0] != list(cards):
-                now = brief(tuple(left[0]))
-                return f"it changes the list it is given (it is {now} afterwards): call it on a shorter copy, `cards[1:]`."
-            if isinstance(got, bool) or not isinstance(got, numbers.Integral):
-                return f"the product of cards is a whole number, not a {type(got).__name__}."
-            if got == want:
-                return None
-            if got == 0:
-                return "what does the case that stops the calls give? A product with 0 is 0."
-            if got == sum(cards):
-                return "it adds the cards; a product multiplies them."
-            if want % got == 0 and want // got in cards:
-                return "a card is left out: does each call take off one card, and what does the case that stops the calls give?"
-            return "multiply the first card by the product of the rest."
-
-        return judge
-
-    cases = [((5,),), ((4, 6),), ((3, 3, 8, 8),), ((2, 3, 4),), ((7, 0, 9),), ((1, 13, 1, 2),)]
-    return check(attempt, expected, cases, what="product")
+    cards = [[5], [4, 6], [3, 3, 8, 8], [2, 3, 4], [7, 0, 9], [1, 13, 1, 2]]
+    return check(attempt, prod, [(hand,) for hand in cards], what="product", hint=ask)
 
 
 # lesson 05 (new)
-class Listed(BaseException):
-    """A count made by listing the orderings, which touches the cards n! times or more (not an
-    Exception, so a student's `except Exception` lets it through)."""
-
-    def __str__(self) -> str:
-        return "a count made by listing every ordering"
-
-
 def check_count_orderings(count_orderings: Callable) -> bool:
     """Lesson 05: n! divided by k! for each card repeated k times, a whole number, not a listing."""
     touched = [0]
@@ -980,7 +932,7 @@ def check_count_orderings(count_orderings: Callable) -> bool:
         def counted(card, *other):
             touched[0] += 1
             if touched[0] > 2000:
-                raise Listed
+                raise Shortcut(ASK["listing"], ASK["formula"])
             return getattr(int, name)(card, *other)
 
         return counted
@@ -991,31 +943,14 @@ def check_count_orderings(count_orderings: Callable) -> bool:
     @wraps(count_orderings)
     def attempt(hand: tuple):
         touched[0] = 0
-        try:
-            return count_orderings(tuple(map(card, hand)))
-        except Listed as listed:
-            return listed
+        return count_orderings(tuple(map(card, hand)))
 
-    def expected(hand: tuple) -> Callable:
-        every = want = factorial(len(hand))
-        for k in Counter(hand).values():
-            want //= factorial(k)
-
-        def judge(got) -> str | None:
-            kinds = {float: "a float: `//` divides and keeps it whole", str: "a text"}
-            formula = "n! divided by k! for each card repeated k times"
-            if isinstance(got, Listed):
-                return f"the exercise asks for the formula, {formula}."
-            if got is None:
-                return "does it `return` the count?"
-            if isinstance(got, bool) or not isinstance(got, numbers.Integral):
-                return f"a count is a whole number, not {kinds.get(type(got), 'a ' + type(got).__name__)}."
-            if got == every != want:
-                return "does it divide by k! for each card that appears k times?"
-            return None if got == want else f"{formula} gives another number."
-
-        return judge
+    def ask(got, case) -> str | None:
+        if kind(got) == "float":
+            return ASK["keep_whole"]
+        return ASK["divide_k" if got == factorial(len(case[0])) else "n_over_k"]
 
     hands = [(2, 6, 9, 13), (2, 2, 7, 11), (5, 5, 9, 9), (3, 12, 12, 12), (6, 6, 6, 6)]
     hands += [(1, 2, 2, 3, 3, 3), (1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 9, 10)]
-    return check(attempt, expected, [(hand,) for hand in hands], what="`count_orderings`")
+    cases = [(hand,) for hand in hands]
+    return check(attempt, ordering_count, cases, what="`count_orderings`", hint=ask)
