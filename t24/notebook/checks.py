@@ -405,3 +405,16 @@ def check_unused(unused: Callable) -> bool:
     cases += [((4, 4, 10, 10), [10, 10, 4, 1]), ((2, 7, 7, 10), [10])]
     left = lambda cards, numbers: list((Counter(cards) - Counter(numbers)).elements())  # noqa: E731
     return check(unused, left, cases, what="`unused`", hint=question)
+
+
+# lesson 00 (new)
+def check_answer_2_2_13_13(answer: Callable) -> bool:
+    """Ex 1: the text for 2 2 13 13, judged as `check_answer` judges it."""
+
+    def judge(text) -> str | None:
+        if not isinstance(text, str):
+            return "write it as text, in quotes."
+        said = check_answer((2, 2, 13, 13), text)
+        return None if said.ok else f"{said.message}."
+
+    return check(answer, lambda: judge, [()])
