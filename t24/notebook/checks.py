@@ -31,7 +31,7 @@ from .. import deck as t24_deck
 from .. import distinct as t24_distinct
 from ..check import check_answer
 from ..expr import OPS, BinOp, Expr
-from ..methods import AS_WRITTEN, TABLE, fast, patterns, postfix, recursive
+from ..methods import fast, patterns, postfix, recursive
 from ..methods.sizes import ordering_count
 from ..parse import parse
 from ..solver import can_make, solve
@@ -413,13 +413,6 @@ def tell(found: Finding, what: str, ask=None) -> bool:
 
 # The lessons' questions, each asked only when the hint that asks it has found its cause.
 ASK = {
-    "sizes": "write 3 whole numbers, in the order patterns, postfix, recursive.",
-    "sizes_order": "the numbers are right, but the order is patterns, postfix, recursive.",
-    "size_repeats": "look again at the {name} size: is an ordering that repeats counted once?",
-    "size": "look again at the {name} size.",
-    "factor": "which search is the smallest, and which comes next?",
-    "inverse": "which size is divided by which?",
-    "floor": "`//` drops the fraction: divide with `/`.",
     "whole": "Is it a whole number?",
     "ends": "Which whole numbers does your range start and end with?",
     "target": "Do you compare with `target`, or with 24?",
@@ -503,31 +496,14 @@ def swapped(sequence):
 
 
 # 00 the 24 game: each answer is one value, judged as a whole (None when right, else why not).
-def check_answer_1555(answer: Callable) -> bool:
-    """Ex 1: the text for 1 5 5 5, judged as `check_answer` judges it."""
+def check_answer_2_2_13_13(answer: Callable) -> bool:
+    """Ex 1: the text for 2 2 13 13, judged as `check_answer` judges it."""
 
     def judge(text) -> str | None:
-        said = check_answer((1, 5, 5, 5), text)
+        said = check_answer((2, 2, 13, 13), text)
         return None if said.ok else f"{said.message}."
 
     return check(answer, lambda: judge, [()], want="text")
-
-
-def check_sizes_1111(sizes: Callable) -> bool:
-    """Ex 2: the three sizes for 1 1 1 1, in the order patterns, postfix, recursive."""
-    want = [TABLE[name].size((1, 1, 1, 1)) for name in AS_WRITTEN]
-
-    def judge(got: list) -> str | None:  # never shows a size: that is the answer
-        if len(got) != len(want) or any(kind(size) != "whole" for size in got):
-            return ASK["sizes"]
-        if got != want and sorted(got) == sorted(want):
-            return ASK["sizes_order"]
-        for name, size, right in zip(AS_WRITTEN, got, want):
-            if size != right:
-                repeats = size == TABLE[name].size((1, 2, 3, 4))
-                return ASK["size_repeats" if repeats else "size"].format(name=name)
-
-    return check(sizes, lambda: judge, [()], what="list of sizes", want="list")
 
 
 def check_targets(targets: Callable) -> bool:
@@ -541,22 +517,6 @@ def check_targets(targets: Callable) -> bool:
     reachable = lambda hand: [n for n in range(1, 31) if n in fast.reachable(hand)]  # noqa: E731
     cases = [((3, 3, 8, 8),), ((2, 5, 6, 8),), ((1, 1, 1, 1),)]
     return check(targets, reachable, cases, what="list of targets", hint=ask)
-
-
-def check_smallest_factor(factor: Callable) -> bool:
-    """Ex 4: the next smallest size for five cards over the smallest, within 0.01."""
-    sizes = sorted(TABLE[name].size((1, 2, 3, 4, 5)) for name in AS_WRITTEN)
-    right = Fraction(sizes[1], sizes[0])
-
-    def judge(got) -> str | None:
-        near = lambda value: abs(got - value) < 0.01  # noqa: E731
-        if near(right):
-            return None
-        if near(1 / right):
-            return ASK["inverse"]
-        return ASK["floor" if got == right // 1 else "factor"]
-
-    return check(factor, lambda: judge, [()], what="factor", want="number")
 
 
 # 01 pattern strings, 02 postfix enumeration and 03 recursive reduction: searches beside t24's.
