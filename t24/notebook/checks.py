@@ -316,12 +316,12 @@ def check_different_states(different_states: Callable) -> bool:
     return check(different_states, expected, cases, what="count")
 
 
-# 06 exact arithmetic and 07 distinct answers: these checks print their sentence only.
+# 06 exact arithmetic and 07 distinct answers.
 EXACT_CASES = ["8 / (3 - 8 / 3)", "4 / (1 - 5 / 6)", "7 - (6 - 5) / 3", "1 / 3 + 1 / 6"]
 EXACT_CASES = [(parse(text),) for text in EXACT_CASES + ["6 / (5 / 4 - 1)"]]
 
 
-def check_exact_value(exact_value: Callable) -> None:
+def check_exact_value(exact_value: Callable) -> bool:
     """Lesson 06: does `exact_value(expr)` give every tree's exact value?"""
 
     def hint(got, case):
@@ -329,14 +329,14 @@ def check_exact_value(exact_value: Callable) -> None:
             return "Is every step a Fraction? A float cannot hold 8/3 or 5/6 exactly."
         return "Which operand comes first in − and ÷?"
 
-    check(exact_value, lambda expr: expr.value, EXACT_CASES, what="`exact_value`", hint=hint)
+    return check(exact_value, lambda expr: expr.value, EXACT_CASES, what="`exact_value`", hint=hint)
 
 
-def check_float32_value(float32_value: Callable) -> None:
+def check_float32_value(float32_value: Callable) -> bool:
     """Lesson 06 Ex 1: does `float32_value(expr)` compute step by step in 32-bit floats?"""
     expected = lambda expr: expr.to_sympy(leaf=np.float32)  # noqa: E731
     hint = "Is every card a 32-bit float before the first step?"
-    check(float32_value, expected, EXACT_CASES[:3], what="`float32_value`", hint=hint)
+    return check(float32_value, expected, EXACT_CASES[:3], what="`float32_value`", hint=hint)
 
 
 # Pairs of expressions, and the question to ask when a key gets the pair wrong.
@@ -359,7 +359,7 @@ SAME_ANSWER_CASES = {
 }
 
 
-def check_key(key: Callable) -> None:
+def check_key(key: Callable) -> bool:
     """Lesson 07: does `key` call two expressions the same answer exactly when t24 does?"""
     # Trees, not texts, as cases: a case is then named by the tree's own text.
     questions = {(parse(a), parse(b)): ask for (a, b), ask in SAME_ANSWER_CASES.items()}
@@ -373,15 +373,15 @@ def check_key(key: Callable) -> None:
 
     expected = lambda first, second: words(canonical(first) == canonical(second))  # noqa: E731
     ask = lambda got, case: questions[case]  # noqa: E731
-    check(attempt, expected, list(questions), what="key", hint=ask)
+    return check(attempt, expected, list(questions), what="key", hint=ask)
 
 
-def check_count_answers(count_answers: Callable) -> None:
+def check_count_answers(count_answers: Callable) -> bool:
     """Lesson 07 Ex 1: does `count_answers(hand)` count t24's distinct answers?"""
     cases = [((1, 2, 3, 4),), ((3, 3, 7, 7),), ((1, 5, 5, 5),), ((2, 2, 6, 8),)]
     hint = "Does it count the different keys, each once?"
     expected = lambda hand: len(solve(hand, distinct=True))  # noqa: E731
-    check(count_answers, expected, cases, what="`count_answers`", hint=hint)
+    return check(count_answers, expected, cases, what="`count_answers`", hint=hint)
 
 
 # 08 the whole deck and 09 play: each hand, each card as often as t24 gives it.
