@@ -9,6 +9,7 @@ teacher/NN-*.ipynb with the text of the reveal that follows it (the lesson's cel
 without the checks) or the model answer of the written answer cell below it.
 """
 
+import ast
 import contextlib
 import html
 import io
@@ -103,9 +104,7 @@ class Page:
         kind = FancyBboxPatch if round_ else Rectangle
         extra = {"boxstyle": "round,pad=0,rounding_size=2"} if round_ else {}
         self.ax.add_patch(
-            kind(
-                (x, y), w, h, facecolor=fill, edgecolor="black", hatch=hatch, lw=lw, **extra
-            )
+            kind((x, y), w, h, facecolor=fill, edgecolor="black", hatch=hatch, lw=lw, **extra)
         )
 
     def line(self, xs, ys, **style):
@@ -120,6 +119,11 @@ class Page:
     def rules(self, y0, y1, x0=MARGIN, x1=MARGIN + WIDTH, step=8):
         for y in range_(y0 + step, y1, step):
             self.line([x0, x1], [y, y], color=MID, lw=0.4)
+
+
+def typeset(text: str) -> str:
+    """`8 / 3` as `8 ÷ 3`: the operators between spaces with their printed symbols."""
+    return re.sub(r" ([-*/]) ", lambda m: f" {SYMBOLS[m[1]]} ", text)
 
 
 def range_(start: float, stop: float, step: float):
@@ -163,7 +167,7 @@ def sheet_00(new, answers):
     page.rules(y + 58, 272)
     if answers:
         answer = t24.solve(hand)[0]
-        steps = [re.sub(r" ([-*/]) ", lambda m: f" {SYMBOLS[m[1]]} ", s.text()) for s in answer_steps(answer)]
+        steps = [typeset(s.text()) for s in answer_steps(answer)]
         page.para(20, y + 70, f"{answer.pretty()} = {describe(answer.value)}", 14, weight="bold")
         page.para(20, y + 80, "Step by step: " + ";  ".join(steps), 11)
     hands = lesson_hands("00", exclude={hand})
@@ -210,7 +214,9 @@ def sheet_01(new, answers):
         "each circle, so that it makes 24. If no filling can, write “none”.",
     )
     hits = {}  # per pattern, its filled text with the fewest divisions and subtractions
-    for text in sorted(patterns.search(PATTERN_HAND, Fraction(24)), key=lambda t: (t.count("/"), t.count("-"))):
+    for text in sorted(
+        patterns.search(PATTERN_HAND, Fraction(24)), key=lambda t: (t.count("/"), t.count("-"))
+    ):
         numbers, ops = re.findall(r"\d+", text), re.findall(r"[-+*/]", text)
         for pattern in patterns.PATTERNS:
             if pattern not in hits and text == patterns.fill(pattern, numbers, ops):
@@ -236,7 +242,9 @@ def sheet_01(new, answers):
                 x += 4
         page.text(MARGIN + 150, mid, "= ______", 11)
         if answers:
-            page.text(MARGIN + 156, mid - 1.5, "24" if pattern in hits else "none", 11, weight="bold")
+            page.text(
+                MARGIN + 156, mid - 1.5, "24" if pattern in hits else "none", 11, weight="bold"
+            )
 
 
 def sheet_03(new, answers):
@@ -264,18 +272,30 @@ def sheet_03(new, answers):
         page.text(53, mid, state.step.replace("*", "×").replace("/", "÷").replace("-", "−"), 7.5)
         page.box(76, mid - 4, 24, 8, fill="white")
         if answers:
-            page.text(88, mid, " ".join(map(describe, state.values)), 8.5, ha="center", weight="bold")
+            page.text(
+                88, mid, " ".join(map(describe, state.values)), 8.5, ha="center", weight="bold"
+            )
         leaves = [s for s in trace.states if s.parent == state.id]
         for j, leaf in enumerate(leaves):
             hit = leaf.reaches_target
-            page.box(106 + j * 15, mid - 4, 13, 8, fill=LIGHT if answers and hit else "white",
-                     lw=2 if answers and hit else 0.6)
+            page.box(
+                106 + j * 15,
+                mid - 4,
+                13,
+                8,
+                fill=LIGHT if answers and hit else "white",
+                lw=2 if answers and hit else 0.6,
+            )
             if answers:
                 value = describe(leaf.values[0])
-                page.text(112.5 + j * 15, mid, value, 8, ha="center", weight="bold" if hit else "normal")
+                page.text(
+                    112.5 + j * 15, mid, value, 8, ha="center", weight="bold" if hit else "normal"
+                )
     if answers:
         hits = ";  ".join(s.exprs[0].pretty() for s in trace.hits)
-        page.text(MARGIN, 284, f"The shaded boxes: {len(trace.hits)} paths make {target}: {hits}", 8)
+        page.text(
+            MARGIN, 284, f"The shaded boxes: {len(trace.hits)} paths make {target}: {hits}", 8
+        )
     array_sheet(new, answers)
 
 
@@ -284,7 +304,10 @@ def array_sheet(new, answers):
     hand, target = TREE_HAND, Fraction(TREE_TARGET)
     seen = []
     recursive.search(
-        recursive.start(hand), len(hand), target, [],
+        recursive.start(hand),
+        len(hand),
+        target,
+        [],
         visit=lambda array, n: seen.append((n, [v for v, _ in array])),
     )
     rows, n = [("start: the hand", seen[0][1], len(hand), False)], len(hand)
@@ -293,10 +316,24 @@ def array_sheet(new, answers):
         a, b = parent[i], parent[j]
         moved = list(parent)
         moved[j] = parent[n - 1]
-        rows.append((f"pair ({i}, {j}): a = {describe(a)}, b = {describe(b)}; slot {j} ← slot {n - 1}", moved, n, False))
-        for op, swapped, value in t24.expr.pair_results(a, b):
+        rows.append(
+            (
+                f"pair ({i}, {j}): a = {describe(a)}, b = {describe(b)}; slot {j} ← slot {n - 1}",
+                moved,
+                n,
+                False,
+            )
+        )
+        for op, swapped, _ in t24.expr.pair_results(a, b):
             symbol = SYMBOLS[op]
-            rows.append((f"slot {i} ← {'b' if swapped else 'a'} {symbol} {'a' if swapped else 'b'}, then Search({n - 1})", next(made)[1], n - 1, False))
+            rows.append(
+                (
+                    f"slot {i} ← {'b' if swapped else 'a'} {symbol} {'a' if swapped else 'b'}, then Search({n - 1})",
+                    next(made)[1],
+                    n - 1,
+                    False,
+                )
+            )
         rows.append((f"RESTORE: slot {i} ← a, slot {j} ← b", list(parent), n, True))
     page = new()
     y = page.heading(
@@ -322,8 +359,15 @@ def array_sheet(new, answers):
             x = xs[2 + s]
             page.box(x, top, 20, row, fill=LIGHT if s >= live else "white", lw=0.5)
             if answers and k > 1:
-                page.text(x + 10, top + row / 2, describe(values[s]), 9, ha="center",
-                          weight="bold" if s < live else "normal", color="black" if s < live else MID)
+                page.text(
+                    x + 10,
+                    top + row / 2,
+                    describe(values[s]),
+                    9,
+                    ha="center",
+                    weight="bold" if s < live else "normal",
+                    color="black" if s < live else MID,
+                )
             elif k == 1:
                 page.text(x + 10, top + row / 2, describe(values[s]), 9, ha="center", weight="bold")
 
@@ -341,7 +385,9 @@ def sheet_06(new, answers):
         page.text(MARGIN, y + 4, expr.pretty(), 14, weight="bold")
         y += 10
         cols = [MARGIN, MARGIN + 45, MARGIN + 85, MARGIN + 150]
-        for head, x in zip(["step", "exact fraction", "float (as Python prints it)", "exact?"], cols):
+        for head, x in zip(
+            ["step", "exact fraction", "float (as Python prints it)", "exact?"], cols
+        ):
             page.text(x + 1, y + 4, head, 9, weight="bold")
         for node in [n for n in reversed(list(expr.nodes())) if isinstance(n, t24.BinOp)]:
             y += 9
@@ -369,7 +415,14 @@ def sheet_09(new, answers):
         "For each hand: write the cards, your answer, the hints you used and your wrong tries, "
         "then how the hand ended: right, shown (you pressed Show answer) or skipped.",
     )
-    heads = [("hand", 12), ("cards", 28), ("my answer", 70), ("hints", 16), ("wrong tries", 20), ("right / shown / skipped", 34)]
+    heads = [
+        ("hand", 12),
+        ("cards", 28),
+        ("my answer", 70),
+        ("hints", 16),
+        ("wrong tries", 20),
+        ("right / shown / skipped", 34),
+    ]
     game = Game(seed=SEED)
     rounds = [game.round] + [game.next_hand() for _ in range(7)]
     row = 24
@@ -387,12 +440,24 @@ def sheet_09(new, answers):
         if answers:
             page.text(MARGIN + 13, top + 6, hand_text(round_.hand, faces=True), 10, weight="bold")
             page.text(MARGIN + 41, top + 6, round_.answer.pretty(), 9.5, weight="bold")
-            page.para(MARGIN + 41, top + 12, f"{round_.rating.level}; {round_.how_many}", 7.5, width=68)
+            page.para(
+                MARGIN + 41, top + 12, f"{round_.rating.level}; {round_.how_many}", 7.5, width=68
+            )
     y += 9 + len(rounds) * row + 8
-    page.text(MARGIN, y, "Score:  ____ right out of ____ hands (____ shown, ____ skipped);  ____ wrong tries,  ____ hints", 10)
+    page.text(
+        MARGIN,
+        y,
+        "Score:  ____ right out of ____ hands (____ shown, ____ skipped);  ____ wrong tries,  ____ hints",
+        10,
+    )
     if answers:
-        page.para(MARGIN, y + 7, f"The hands are the game's of lesson 09 (seed {SEED}), in the order it deals them; "
-                  "the answer is the one the game shows.", 8)
+        page.para(
+            MARGIN,
+            y + 7,
+            f"The hands are the game's of lesson 09 (seed {SEED}), in the order it deals them; "
+            "the answer is the one the game shows.",
+            8,
+        )
 
 
 def sheet_02(new, answers):
@@ -406,42 +471,60 @@ def sheet_02(new, answers):
     )
     answer = t24.solve((3, 3, 8, 8))[0]
     for tokens in [(7, 6, 5, "-", "-"), answer.postfix()]:
-        page.text(MARGIN, y + 4, "  ".join(map(str, tokens)), 14, weight="bold", family="DejaVu Sans Mono")
+        page.text(
+            MARGIN, y + 4, "  ".join(map(str, tokens)), 14, weight="bold", family="DejaVu Sans Mono"
+        )
         y += 10
         cols = [MARGIN, MARGIN + 20, MARGIN + 100, MARGIN + WIDTH]
         for head, x in zip(["token", "what the machine does", "the stack after it"], cols):
             page.text(x + 1, y + 4, head, 9, weight="bold")
-        stack, states = [], []
-
-        def push(token):
-            stack.append(Fraction(token))
-            states.append(list(stack))
-            return stack[-1]
-
-        def combine(op, left, right):
-            del stack[-2:]
-            stack.append(t24.expr.OPS[op](left, right))
-            states.append(list(stack))
-            return stack[-1]
-
-        postfix.evaluate(tokens, push, combine)
-        for token, step, state in zip(tokens, stack_steps(tokens), states):
+        for token, step, state in zip(tokens, stack_steps(tokens), stacks(tokens)):
             y += 9
             for left, right in zip(cols, cols[1:]):
                 page.box(left, y, right - left, 9, lw=0.5)
             page.text(cols[0] + 8, y + 4.5, str(token), 11, ha="center", family="DejaVu Sans Mono")
             if answers:
-                page.text(cols[1] + 1.5, y + 4.5, step.replace("-", "−"), 9, weight="bold")
-                page.text(cols[2] + 1.5, y + 4.5, "  ".join(map(describe, state)), 10, weight="bold")
-        y += 12
-        page.text(MARGIN, y + 2, "The value:  ________    the same in infix:  ______________________", 10)
+                page.text(cols[1] + 1.5, y + 4.5, typeset(step), 9, weight="bold")
+                page.text(
+                    cols[2] + 1.5, y + 4.5, "  ".join(map(describe, state)), 10, weight="bold"
+                )
+        y += 14
+        page.text(
+            MARGIN, y + 2, "The value:  ________    the same in infix:  ______________________", 10
+        )
         if answers:
-            page.text(MARGIN + 20, y - 1, describe(postfix.evaluate(tokens)), 10, weight="bold")
-            page.text(MARGIN + 95, y - 1, postfix.to_infix(tokens).pretty(), 10, weight="bold")
+            page.text(MARGIN + 21, y + 1, describe(postfix.evaluate(tokens)), 10, weight="bold")
+            page.text(MARGIN + 76, y + 1, postfix.to_infix(tokens).pretty(), 10, weight="bold")
         y += 16
 
 
-SHEETS = {"00": sheet_00, "01": sheet_01, "02": sheet_02, "03": sheet_03, "06": sheet_06, "09": sheet_09}
+def stacks(tokens) -> list[list[Fraction]]:
+    """The stack after each token, as the package's stack machine (`postfix.evaluate`) runs."""
+    stack, after = [], []
+
+    def push(token):
+        stack.append(Fraction(token))
+        after.append(list(stack))
+        return stack[-1]
+
+    def combine(op, left, right):
+        del stack[-2:]
+        stack.append(t24.expr.OPS[op](left, right))
+        after.append(list(stack))
+        return stack[-1]
+
+    postfix.evaluate(tokens, push, combine)
+    return after
+
+
+SHEETS = {
+    "00": sheet_00,
+    "01": sheet_01,
+    "02": sheet_02,
+    "03": sheet_03,
+    "06": sheet_06,
+    "09": sheet_09,
+}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -467,7 +550,10 @@ def lesson_hands(number: str, exclude=()) -> list[tuple[int, ...]]:
     found = []
     for cell in cells:
         if cell["cell_type"] == "markdown":
-            for match in re.finditer(r"(?<![\d,./])(?<!\d )(\d{1,2}) (\d{1,2}) (\d{1,2}) (\d{1,2})(?![\d/]| \d)", "".join(cell["source"])):
+            for match in re.finditer(
+                r"(?<![\d,./])(?<!\d )(\d{1,2}) (\d{1,2}) (\d{1,2}) (\d{1,2})(?![\d/]| \d)",
+                "".join(cell["source"]),
+            ):
                 hand = tuple(sorted(int(n) for n in match.groups()))
                 if all(1 <= n <= 13 for n in hand) and hand not in found and hand not in exclude:
                     found.append(hand)
@@ -514,12 +600,17 @@ def questions(cells) -> list[dict]:
         paragraphs = source.split("\n\n")
         asked = [p for p in paragraphs if any(f"**{m}**" in p for m in MARKERS)]
         if heading and not asked:
-            asked = [source[heading.end():]]
+            asked = [source[heading.end() :]]
         for paragraph in asked:
             marker = next((m for m in MARKERS if f"**{m}**" in paragraph), MARKERS[0])
             asked_text = " ".join(paragraph.replace(f"**{marker}**", "").split())
-            item = {"marker": marker.rstrip("."), "text": plain(asked_text),
-                    "code": "", "reveals": [], "written": ""}
+            item = {
+                "marker": marker.rstrip("."),
+                "text": plain(asked_text),
+                "code": "",
+                "reveals": [],
+                "written": "",
+            }
             for later in range(k + 1, min(k + 4, len(cells))):
                 after, text = cells[later], "".join(cells[later]["source"])
                 grading = after["metadata"].get("nbgrader", {})
@@ -536,9 +627,44 @@ def questions(cells) -> list[dict]:
     return found
 
 
+def names(code: str) -> tuple[set[str], set[str]]:
+    """The names a cell reads, and those it sets or changes (`x = ...`, `x[0] = ...`, `x.f()`)."""
+    read, written, tree = set(), set(), ast.parse(code)
+    for node in tree.body:  # a method called for its effect: `game.next_hand()`
+        call = node.value if isinstance(node, ast.Expr) else None
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute):
+            if isinstance(call.func.value, ast.Name):
+                written.add(call.func.value.id)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            (read if isinstance(node.ctx, ast.Load) else written).add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            written.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            written.update((a.asname or a.name).split(".")[0] for a in node.names)
+        elif isinstance(node, (ast.Attribute, ast.Subscript)) and isinstance(node.value, ast.Name):
+            if isinstance(node.ctx, ast.Store):
+                written.add(node.value.id)
+    return read, written
+
+
+def needed(shell, cells, wanted: set[int]) -> list[int]:
+    """The code cells the wanted ones need, in order: walking back, each cell that sets a name
+    a needed cell reads (the checks left out: they only grade)."""
+    keep, reads = [], set()
+    for k in range(max(wanted, default=-1), -1, -1):
+        cell = cells[k]
+        if cell["cell_type"] != "code" or cell["metadata"].get("nbgrader", {}).get("grade"):
+            continue
+        read, written = names(shell.transform_cell("".join(cell["source"])))
+        if k in wanted or written & reads:
+            keep.append(k)
+            reads |= read
+    return keep[::-1]
+
+
 def reveal_texts(path: Path, cells, wanted: set[int]) -> dict[int, list[str]]:
-    """Run the lesson's code cells in order (not its checks) up to the last reveal wanted, and
-    keep the text each wanted reveal would show."""
+    """Run the cells the wanted reveals need, in order, and keep the text each would show."""
     from IPython.core.interactiveshell import InteractiveShell
 
     shell = InteractiveShell.instance()
@@ -554,12 +680,13 @@ def reveal_texts(path: Path, cells, wanted: set[int]) -> dict[int, list[str]]:
     try:
         with contextlib.chdir(path.parent), warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            for k, cell in enumerate(cells[: max(wanted, default=-1) + 1]):
-                if cell["cell_type"] != "code" or cell["metadata"].get("nbgrader", {}).get("grade"):
-                    continue
+            for k in needed(shell, cells, wanted):
                 current[0] = k
-                with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-                    result = shell.run_cell("".join(cell["source"]))
+                with (
+                    contextlib.redirect_stdout(io.StringIO()),
+                    contextlib.redirect_stderr(io.StringIO()),
+                ):
+                    result = shell.run_cell("".join(cells[k]["source"]))
                 plt.close("all")
                 if not result.success and k in wanted:
                     shown[k] = []
@@ -572,7 +699,9 @@ def tryit_pages(new, answers, path, cells) -> None:
     items = questions(cells)
     if not items:
         return
-    texts = reveal_texts(path, cells, {k for item in items for k in item["reveals"]}) if answers else {}
+    texts = (
+        reveal_texts(path, cells, {k for item in items for k in item["reveals"]}) if answers else {}
+    )
     page, y = new(), None
     y = page.heading(28, "Try it first", "Write your answer before the lesson shows it.")
     for number, item in enumerate(items, 1):
@@ -589,7 +718,9 @@ def tryit_pages(new, answers, path, cells) -> None:
             y += 4.2
         page.box(MARGIN + 8, y, WIDTH - 8, 34, lw=0.5)
         if answers:
-            said = "\n".join(t for k in item["reveals"] for t in texts.get(k, [])) or item["written"]
+            said = (
+                "\n".join(t for k in item["reveals"] for t in texts.get(k, [])) or item["written"]
+            )
             if not said:
                 said = "No model answer in the teacher's lesson: the class discusses it."
             lines = wrap(plain(said), 8.5, WIDTH - 12)
@@ -599,36 +730,41 @@ def tryit_pages(new, answers, path, cells) -> None:
         y += 40
 
 
-def build(out: Path, numbers=None) -> dict[str, int]:
-    """Write every lesson's two PDFs into `out`; the pages of each file."""
+def lesson_pdf(out: Path, path: Path, answers: bool) -> int:
+    """One lesson's students' (or teacher's) PDF in `out`; its pages (0: none written)."""
+    number, cells = path.name[:2], lesson_cells(path.name[:2])[1]
+    title, pages = title_of(cells), []
+
+    def new() -> Page:
+        pages.append(Page(number, title, answers))
+        return pages[-1]
+
+    if number in SHEETS:
+        SHEETS[number](new, answers)
+    tryit_pages(new, answers, path, cells)
+    name = path.stem + ("-answers" if answers else "") + ".pdf"
+    if pages:
+        metadata = {"Title": f"{number} {title}", "CreationDate": None}
+        with PdfPages(out / name, metadata=metadata) as pdf:
+            for k, page in enumerate(pages, 1):
+                footer = f"t24 · {number} {title} · page {k} of {len(pages)}"
+                page.text(105, 290, footer, 8, ha="center", color=MID)
+                pdf.savefig(page.fig)
+                plt.close(page.fig)
+        print(f"{out / name}: {len(pages)} page{'s' * (len(pages) > 1)}", flush=True)
+    return len(pages)
+
+
+def build(out: Path, numbers=()) -> dict[str, int]:
+    """Write every lesson's two PDFs into `out` (or those of the lesson `numbers`); their pages."""
     out.mkdir(parents=True, exist_ok=True)
     made = {}
     for path in sorted((ROOT / "teacher").glob("[0-9][0-9]-*.ipynb")):
-        number = path.name[:2]
-        if numbers and number not in numbers:
+        if numbers and path.name[:2] not in numbers:
             continue
-        _, cells = lesson_cells(number)
-        title = title_of(cells)
         for answers in (False, True):
-            name = path.stem + ("-answers" if answers else "") + ".pdf"
-            pages = []
-
-            def new():
-                pages.append(Page(number, title, answers))
-                return pages[-1]
-
-            if number in SHEETS:
-                SHEETS[number](new, answers)
-            tryit_pages(new, answers, path, cells)
-            if not pages:
-                continue
-            with PdfPages(out / name, metadata={"Title": f"{number} {title}", "CreationDate": None}) as pdf:
-                for k, page in enumerate(pages, 1):
-                    page.text(105, 290, f"t24 · {number} {title} · page {k} of {len(pages)}", 8, ha="center", color=MID)
-                    pdf.savefig(page.fig)
-                    plt.close(page.fig)
-            made[name] = len(pages)
-            print(f"{out / name}: {len(pages)} page{'s' * (len(pages) > 1)}", flush=True)
+            if pages := lesson_pdf(out, path, answers):
+                made[path.stem + ("-answers" if answers else "") + ".pdf"] = pages
     return made
 
 

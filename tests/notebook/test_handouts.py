@@ -7,7 +7,9 @@ from pathlib import Path
 import pypdf
 import pytest
 
-SPEC = importlib.util.spec_from_file_location("handouts", Path(__file__).parents[2] / "tools/handouts.py")
+SPEC = importlib.util.spec_from_file_location(
+    "handouts", Path(__file__).parents[2] / "tools/handouts.py"
+)
 handouts = importlib.util.module_from_spec(SPEC)
 SPEC.loader.exec_module(handouts)
 ANSWERS = {"00": "8÷(3−8÷3)=24", "02": "pushtwo:", "03": "2×3+4", "06": "23.999999999999996"}
