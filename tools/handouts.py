@@ -604,6 +604,7 @@ def questions(cells) -> list[dict]:
         for paragraph in asked:
             marker = next((m for m in MARKERS if f"**{m}**" in paragraph), MARKERS[0])
             asked_text = " ".join(paragraph.replace(f"**{marker}**", "").split())
+            asked_text = asked_text.replace("in the cell below", "in the box below")
             item = {
                 "marker": marker.rstrip("."),
                 "text": plain(asked_text),
@@ -689,7 +690,7 @@ def reveal_texts(path: Path, cells, wanted: set[int]) -> dict[int, list[str]]:
                     result = shell.run_cell("".join(cells[k]["source"]))
                 plt.close("all")
                 if not result.success and k in wanted:
-                    shown[k] = []
+                    shown[k] = ["(this reveal did not run here: press it in the teacher's lesson)"]
     finally:
         t24.notebook.reveal = real
     return shown
@@ -702,12 +703,13 @@ def tryit_pages(new, answers, path, cells) -> None:
     texts = (
         reveal_texts(path, cells, {k for item in items for k in item["reveals"]}) if answers else {}
     )
-    page, y = new(), None
+    page = new()
     y = page.heading(28, "Try it first", "Write your answer before the lesson shows it.")
     for number, item in enumerate(items, 1):
         lines = wrap(item["text"], 10.5, WIDTH - 8)
         code = item["code"].splitlines()
-        need = 7 + 5.5 * len(lines) + 4.2 * len(code) + 38
+        room = 60 if item["marker"].startswith("Trace") else 34  # a call tree needs more room
+        need = 7 + 5.5 * len(lines) + 4.2 * len(code) + room + 4
         if y + need > 282:
             page, y = new(), 28
         page.text(MARGIN, y + 2, f"{number}.", 11, weight="bold")
@@ -716,7 +718,7 @@ def tryit_pages(new, answers, path, cells) -> None:
         for line in code:
             page.text(MARGIN + 10, y, line, 8, family="DejaVu Sans Mono")
             y += 4.2
-        page.box(MARGIN + 8, y, WIDTH - 8, 34, lw=0.5)
+        page.box(MARGIN + 8, y, WIDTH - 8, room, lw=0.5)
         if answers:
             said = (
                 "\n".join(t for k in item["reveals"] for t in texts.get(k, [])) or item["written"]
@@ -724,10 +726,11 @@ def tryit_pages(new, answers, path, cells) -> None:
             if not said:
                 said = "No model answer in the teacher's lesson: the class discusses it."
             lines = wrap(plain(said), 8.5, WIDTH - 12)
-            if len(lines) > 9:
-                lines = lines[:8] + ["… (the rest in the teacher's lesson)"]
+            fits = int((room - 4) / 3.9)
+            if len(lines) > fits:
+                lines = lines[: fits - 1] + ["… (the rest in the teacher's lesson)"]
             page.para(MARGIN + 10, y + 4, "\n".join(lines), 8.5, width=WIDTH - 12, gap=1.3)
-        y += 40
+        y += room + 6
 
 
 def lesson_pdf(out: Path, path: Path, answers: bool) -> int:
@@ -758,6 +761,9 @@ def lesson_pdf(out: Path, path: Path, answers: bool) -> int:
 def build(out: Path, numbers=()) -> dict[str, int]:
     """Write every lesson's two PDFs into `out` (or those of the lesson `numbers`); their pages."""
     out.mkdir(parents=True, exist_ok=True)
+    if not any(map(has_font, CJK)):
+        warnings.filterwarnings("ignore", "Glyph .* missing", UserWarning)
+        print("No Chinese font here (e.g. fonts-noto-cjk): the posts' titles print as boxes.")
     made = {}
     for path in sorted((ROOT / "teacher").glob("[0-9][0-9]-*.ipynb")):
         if numbers and path.name[:2] not in numbers:
