@@ -15,6 +15,7 @@ import html
 import io
 import json
 import logging
+import os
 import re
 import sys
 import textwrap
@@ -24,31 +25,29 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import matplotlib
+import matplotlib.pyplot as plt
+from matplotlib import font_manager
+from matplotlib.backends.backend_pdf import PdfPages
+from matplotlib.patches import FancyBboxPatch, Rectangle
 
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib import font_manager  # noqa: E402
-from matplotlib.backends.backend_pdf import PdfPages  # noqa: E402
-from matplotlib.patches import FancyBboxPatch, Rectangle  # noqa: E402
-
-import t24  # noqa: E402
-import t24.notebook  # noqa: E402
-from t24.game import Game, answer_steps, rate  # noqa: E402
-from t24.methods import patterns, postfix, recursive  # noqa: E402
-from t24.notebook.steppers import stack_steps  # noqa: E402
-from t24.text import FACES, describe, hand_text  # noqa: E402
+import t24
+import t24.notebook
+from t24.game import Game, answer_steps, rate
+from t24.methods import patterns, postfix, recursive
+from t24.notebook.steppers import stack_steps
+from t24.text import FACES, describe, hand_text
 
 ROOT = Path(__file__).resolve().parent.parent
 A4 = (210 / 25.4, 297 / 25.4)  # inches
 MARGIN, WIDTH = 15, 180  # mm
-LIGHT, MID = "0.88", "0.55"
-SYMBOLS = {"+": "+", "-": "−", "*": "×", "/": "÷"}  # greys: every mark reads in black and white
+LIGHT, MID = "0.88", "0.55"  # greys: every mark reads in black and white
+SYMBOLS = {"+": "+", "-": "−", "*": "×", "/": "÷"}
 MARKERS = ("Try it first.", "Trace it by hand.")
 CJK = ["WenQuanYi Micro Hei", "Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC"]
 CORE = ("00", "01", "03", "06", "09")
 PATTERN_HAND, TREE_HAND, TREE_TARGET, SEED = (2, 4, 6, 8), (2, 3, 4), 10, 2024
 
-
+matplotlib.use("Agg")  # files only, no window
 logging.getLogger("matplotlib.font_manager").setLevel(logging.ERROR)  # "no bold": regular is used
 
 
@@ -116,20 +115,15 @@ class Page:
         self.text(MARGIN, y, title, 16, weight="bold")
         return self.para(MARGIN, y + 9, intro, 10.5) if intro else y + 8
 
-    def rules(self, y0, y1, x0=MARGIN, x1=MARGIN + WIDTH, step=8):
-        for y in range_(y0 + step, y1, step):
-            self.line([x0, x1], [y, y], color=MID, lw=0.4)
+    def rules(self, y0, y1, step=8):
+        """Lines to write on, from below y0 down to y1."""
+        while (y0 := y0 + step) <= y1:
+            self.line([MARGIN, MARGIN + WIDTH], [y0, y0], color=MID, lw=0.4)
 
 
 def typeset(text: str) -> str:
     """`8 / 3` as `8 ÷ 3`: the operators between spaces with their printed symbols."""
     return re.sub(r" ([-*/]) ", lambda m: f" {SYMBOLS[m[1]]} ", text)
-
-
-def range_(start: float, stop: float, step: float):
-    while start <= stop:
-        yield start
-        start += step
 
 
 def wrap(text: str, size: float, width: float) -> list[str]:
@@ -271,6 +265,7 @@ def sheet_03(new, answers):
         page.line([MARGIN + 18, 52], [root_y, mid], color=MID, lw=0.4)
         page.text(53, mid, state.step.replace("*", "×").replace("/", "÷").replace("-", "−"), 7.5)
         page.box(76, mid - 4, 24, 8, fill="white")
+        page.line([100, 106], [mid, mid], color=MID, lw=0.4)
         if answers:
             page.text(
                 88, mid, " ".join(map(describe, state.values)), 8.5, ha="center", weight="bold"
@@ -677,9 +672,10 @@ def reveal_texts(path: Path, cells, wanted: set[int]) -> dict[int, list[str]]:
         shown.setdefault(current[0], []).append(html_text(content))
         return real(label, content)
 
-    t24.notebook.reveal = recording
+    t24.notebook.reveal, cwd = recording, os.getcwd()
+    os.chdir(path.parent)  # where the lesson runs in class
     try:
-        with contextlib.chdir(path.parent), warnings.catch_warnings():
+        with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             for k in needed(shell, cells, wanted):
                 current[0] = k
@@ -693,6 +689,7 @@ def reveal_texts(path: Path, cells, wanted: set[int]) -> dict[int, list[str]]:
                     shown[k] = ["(this reveal did not run here: press it in the teacher's lesson)"]
     finally:
         t24.notebook.reveal = real
+        os.chdir(cwd)
     return shown
 
 
@@ -774,5 +771,18 @@ def build(out: Path, numbers=()) -> dict[str, int]:
     return made
 
 
+def main(argv: list[str]) -> int:
+    """`handouts.py [OUT [NN ...]]`: every lesson's PDFs into OUT (handouts/), or those of NN."""
+    out, numbers = Path(argv[0] if argv else "handouts"), set(argv[1:])
+    known = {path.name[:2] for path in (ROOT / "teacher").glob("[0-9][0-9]-*.ipynb")}
+    if numbers - known:
+        print(
+            f"no lesson {' '.join(sorted(numbers - known))}: the lessons are {' '.join(sorted(known))}"
+        )
+        return 2
+    build(out, numbers)
+    return 0
+
+
 if __name__ == "__main__":
-    build(Path(sys.argv[1] if len(sys.argv) > 1 else "handouts"), set(sys.argv[2:]))
+    sys.exit(main(sys.argv[1:]))
