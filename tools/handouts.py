@@ -372,8 +372,9 @@ def sheet_06(new, answers):
     y = page.heading(
         28,
         "Exact and float, step by step",
-        "Work out each step as an exact fraction. After the lesson's reveal, copy what Python's "
-        "float gives for the step, and say whether that float holds the exact value.",
+        "Work out each step as an exact fraction. After the lesson's first reveal, type each step "
+        "into Python (8 / 3, for example), copy the float it prints, and ask Python whether that float is exactly your "
+        "fraction: Fraction(8 / 3) == Fraction(8, 3).",
     )
     for text in ["8 / (3 - 8 / 3)", "(5 - 1 / 5) * 5", "4 / (1 - 5 / 6)"]:
         expr = t24.parse(text)
@@ -381,7 +382,7 @@ def sheet_06(new, answers):
         y += 10
         cols = [MARGIN, MARGIN + 45, MARGIN + 85, MARGIN + 150]
         for head, x in zip(
-            ["step", "exact fraction", "float (as Python prints it)", "exact?"], cols
+            ["step", "exact fraction", "the float Python prints", "exactly equal?"], cols
         ):
             page.text(x + 1, y + 4, head, 9, weight="bold")
         for node in [n for n in reversed(list(expr.nodes())) if isinstance(n, t24.BinOp)]:
