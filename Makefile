@@ -126,7 +126,7 @@ students: $(VENV)/.installed-test
 	$(PY) tools/students.py --execute
 
 # Printable A4 handouts, generated (git-ignored) from the lessons and the package: for each
-# lesson OUT/NN-slug.pdf for the students and OUT/NN-slug-answers.pdf for the teacher.
+# lesson OUT/students/NN-slug.pdf to copy for the class and OUT/teacher/NN-slug.pdf with the answers.
 OUT ?= handouts
 handouts: $(VENV)/.installed-lab
 	$(PY) tools/handouts.py $(OUT)

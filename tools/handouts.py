@@ -1,7 +1,8 @@
 """Printable A4 handouts: per lesson, the sheets a student works on paper and the same sheets
 with the answers for the teacher, drawn with matplotlib (no LaTeX) in black and greys only.
 
-    python tools/handouts.py OUT      writes OUT/NN-slug.pdf and OUT/NN-slug-answers.pdf
+    python tools/handouts.py OUT [NN ...]   writes OUT/students/NN-slug.pdf and, with the
+                                            answers, OUT/teacher/NN-slug.pdf
 
 Every answer comes from the package (the searches, the recursion's states, the stack machine,
 the game) or from the teacher's lesson: each "Try it first" question is read from
@@ -694,13 +695,16 @@ def reveal_texts(path: Path, cells, wanted: set[int]) -> dict[int, list[str]]:
     return shown
 
 
-def tryit_pages(new, answers, path, cells) -> None:
+def tryit_pages(new, answers, path, cells, run: bool) -> None:
+    """The lesson's questions, each with room to write; with `answers`, the model answers (the
+    reveals' texts only if `run`: the lesson's cells are run for them)."""
     items = questions(cells)
     if not items:
         return
-    texts = (
-        reveal_texts(path, cells, {k for item in items for k in item["reveals"]}) if answers else {}
-    )
+    texts, wanted = {}, {k for item in items for k in item["reveals"]}
+    if answers and run and wanted:
+        print(f"running the cells behind {path.stem}'s reveals", flush=True)
+        texts = reveal_texts(path, cells, wanted)
     page = new()
     y = page.heading(28, "Try it first", "Write your answer before the lesson shows it.")
     for number, item in enumerate(items, 1):
@@ -721,7 +725,9 @@ def tryit_pages(new, answers, path, cells) -> None:
             said = (
                 "\n".join(t for k in item["reveals"] for t in texts.get(k, [])) or item["written"]
             )
-            if not said:
+            if not said and item["reveals"]:
+                said = "The answer is behind the lesson's reveal button (not run for this copy)."
+            elif not said:
                 said = "No model answer in the teacher's lesson: the class discusses it."
             lines = wrap(plain(said), 8.5, WIDTH - 12)
             fits = int((room - 4) / 3.9)
@@ -731,7 +737,7 @@ def tryit_pages(new, answers, path, cells) -> None:
         y += room + 6
 
 
-def lesson_pdf(out: Path, path: Path, answers: bool) -> int:
+def lesson_pdf(out: Path, path: Path, answers: bool, run: bool = True) -> int:
     """One lesson's students' (or teacher's) PDF in `out`; its pages (0: none written)."""
     number, cells = path.name[:2], lesson_cells(path.name[:2])[1]
     title, pages = title_of(cells), []
@@ -742,8 +748,8 @@ def lesson_pdf(out: Path, path: Path, answers: bool) -> int:
 
     if number in SHEETS:
         SHEETS[number](new, answers)
-    tryit_pages(new, answers, path, cells)
-    name = path.stem + ("-answers" if answers else "") + ".pdf"
+    tryit_pages(new, answers, path, cells, run)
+    name = f"{'teacher' if answers else 'students'}/{path.stem}.pdf"
     if pages:
         metadata = {"Title": f"{number} {title}", "CreationDate": None}
         with PdfPages(out / name, metadata=metadata) as pdf:
@@ -756,9 +762,11 @@ def lesson_pdf(out: Path, path: Path, answers: bool) -> int:
     return len(pages)
 
 
-def build(out: Path, numbers=()) -> dict[str, int]:
-    """Write every lesson's two PDFs into `out` (or those of the lesson `numbers`); their pages."""
-    out.mkdir(parents=True, exist_ok=True)
+def build(out: Path, numbers=(), run: bool = True) -> dict[str, int]:
+    """Write every lesson's two PDFs into `out` (or those of the lesson `numbers`); their pages.
+    With `run=False` the lessons' cells are not run: the reveals' answers are left out."""
+    for folder in ("students", "teacher"):
+        (out / folder).mkdir(parents=True, exist_ok=True)
     if not any(map(has_font, CJK)):
         warnings.filterwarnings("ignore", "Glyph .* missing", UserWarning)
         print("No Chinese font here (e.g. fonts-noto-cjk): the posts' titles print as boxes.")
@@ -767,8 +775,8 @@ def build(out: Path, numbers=()) -> dict[str, int]:
         if numbers and path.name[:2] not in numbers:
             continue
         for answers in (False, True):
-            if pages := lesson_pdf(out, path, answers):
-                made[path.stem + ("-answers" if answers else "") + ".pdf"] = pages
+            if pages := lesson_pdf(out, path, answers, run):
+                made[f"{'teacher' if answers else 'students'}/{path.stem}.pdf"] = pages
     return made
 
 
