@@ -33,13 +33,14 @@ NBVAL  := --nbval --nbval-sanitize-with tests/nbval-sanitize.cfg
 PARALLEL := -n 2 --dist loadfile
 
 .PHONY: lab app test lint test-unit test-deck test-notebooks test-browser test-install test-hub \
-	loadtest students bench bench-peers bench-update notebooks execute format clean help
+	loadtest students handouts bench bench-peers bench-update notebooks execute format clean help
 help:
 	@echo "make lab        JupyterLab on $(DIR)/ (PORT=$(PORT) IP=$(IP); DIR=teacher for the complete lessons)"
 	@echo "make app        the code-free app (Voilà) for students (STUDENTS=$(STUDENTS) PORT=8866 IP=$(IP))"
 	@echo "make test       every test: lint, unit, strict nbval, browser, whole deck, plain install, hub"
 	@echo "make test-unit | test-notebooks | test-browser | test-deck | test-install | test-hub   one part"
 	@echo "make students   regenerate the students' copies in notebooks/ from teacher/ (never over a changed one)"
+	@echo "make handouts   printable A4 sheets per lesson and their answers, into handouts/ (OUT=handouts)"
 	@echo "make loadtest   a class opening the app at once on this machine (STUDENTS=$(STUDENTS))"
 	@echo "make bench      rerun the benchmarks (a new dated folder under t24-bench/)"
 	@echo "make bench-peers  the same beside the PyPI solvers game24 and point24 (in .venv-peers/)"
@@ -128,6 +129,12 @@ test-hub: $(VENV)/.installed-test
 students: $(VENV)/.installed-test
 	$(PY) tools/nav.py
 	$(PY) tools/students.py $(if $(FORCE),--force)
+
+# Printable A4 handouts, generated (git-ignored) from the lessons and the package: for each
+# lesson OUT/students/NN-slug.pdf to copy for the class and OUT/teacher/NN-slug.pdf with the answers.
+OUT ?= handouts
+handouts: $(VENV)/.installed-lab
+	$(PY) tools/handouts.py $(OUT)
 
 # A new dated folder under t24-bench/ each run; the results that ship with the package are
 # replaced only by bench-update, from a full run beside the peers.
