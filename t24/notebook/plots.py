@@ -26,10 +26,8 @@ LEVELS = {"easy": GREEN, "medium": "tab:olive", "hard": ORANGE, "very hard": RED
 # A figure's text alternative, from what its axes hold: the first kind counted, then its words.
 KINDS = {"bar": "Bar chart of {}", "point": "Network of {}", "dot": "Dot plot of {}"}
 KINDS |= {"line": "Line chart of {}"}
-PARTS, IMG = (
-    ('"{}"', "across: {}", "up: {}", "key: {}"),
-    '<img src="data:image/png;base64,{}" alt="{}">',
-)
+PARTS = ("{}", "across: {}", "up: {}", "key: {}")
+IMG = '<img src="data:image/png;base64,{}" alt="{}">'
 
 
 def new_axes(ax=None, figsize=(10, 5.5)):
@@ -141,9 +139,11 @@ def plot_growth(growth_rows, mode: str = "all"):
         raise InputError(f"no growth rows in mode {mode!r}")
     fig, (time_ax, work_ax) = plt.subplots(1, 2, figsize=(14, 6), layout="constrained")
     timed = [p["seconds_median"] * 1e3 for ps in series.values() for p in ps if not p["refused"]]
-    floor = min(timed) / 2
+    floor, factors = min(timed) / 2, {}  # factors: how much a fifth number multiplies the time
     for method, points in series.items():
         done, refused = [p for p in points if not p["refused"]], [p for p in points if p["refused"]]
+        if (at := {p["count"]: p["seconds_median"] for p in done}).get(4) and 5 in at:
+            factors[method] = at[5] / at[4]
         style = {"color": TABLE[method].colour, "linewidth": 2.5, "label": method}
         ms = [p["seconds_median"] * 1e3 for p in done]
         time_ax.plot([p["count"] for p in done], ms, "o-", **style)
@@ -161,11 +161,6 @@ def plot_growth(growth_rows, mode: str = "all"):
     finish(work_ax, "The work each search implies", "numbers in the hand", ylabel, legend=True)
     for ax in (time_ax, work_ax):
         ax.set_xticks(counts)
-    factors = {}  # how much a fifth number multiplies the median time
-    for method, points in series.items():
-        at = {p["count"]: p["seconds_median"] for p in points if not p["refused"]}
-        if at.get(4) and 5 in at:
-            factors[method] = at[5] / at[4]
     title = "Time per hand against the count of numbers"
     if factors:
         worst = max(factors, key=factors.get)
@@ -283,7 +278,7 @@ def plot_solvable_share(shares: Mapping[int, tuple[int, int]], target="24", ax=N
     return ax
 
 
-def describe_figure(fig) -> str:
+def alt_text(fig) -> str:
     """A sentence per axes for a screen reader: what it draws and how many, title, axes, key."""
     said = [fig.get_suptitle()] if fig.get_suptitle() else []
     for ax in fig.axes:
@@ -298,9 +293,7 @@ def describe_figure(fig) -> str:
     return ". ".join(said) + "."
 
 
-# In a kernel, each figure shown is the inline backend's PNG in an <img> with that description.
+# In a kernel, each figure shown is the inline backend's PNG in an <img> with its `alt_text`.
 fmt = get_ipython().display_formatter.formatters if get_ipython() else {}
 if png := fmt and fmt["image/png"].pop(plt.Figure, None):
-    fmt["text/html"].for_type(
-        plt.Figure, lambda f: IMG.format(png(f), html.escape(describe_figure(f)))
-    )
+    fmt["text/html"].for_type(plt.Figure, lambda f: IMG.format(png(f), html.escape(alt_text(f))))
