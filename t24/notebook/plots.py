@@ -293,7 +293,9 @@ def alt_text(fig) -> str:
     return ". ".join(said) + "."
 
 
-# In a kernel, each figure shown is the inline backend's PNG in an <img> with its `alt_text`.
+# In a kernel, a figure shown is the inline backend's plain PNG in an <img> with its `alt_text`.
 fmt = get_ipython().display_formatter.formatters if get_ipython() else {}
-if png := fmt and fmt["image/png"].pop(plt.Figure, None):
+png = fmt and fmt["image/png"].type_printers.get(plt.Figure)
+if getattr(png, "keywords", {}).get("fmt") == "png":  # not retina (its PNG comes with a size)
+    fmt["image/png"].pop(plt.Figure)
     fmt["text/html"].for_type(plt.Figure, lambda f: IMG.format(png(f), html.escape(alt_text(f))))
