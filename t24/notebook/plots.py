@@ -8,6 +8,8 @@ from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 
 import matplotlib.pyplot as plt
+from IPython import get_ipython
+from matplotlib.collections import LineCollection, PathCollection
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.ticker import FuncFormatter, MaxNLocator
@@ -16,11 +18,16 @@ from ..bench import MODE_WORDS
 from ..hand import InputError, as_target
 from ..methods import METHODS, TABLE
 from ..solver import solve
-from ..text import amount, describe, duration, hand_text
+from ..text import amount, describe, duration, hand_text, plural
 
 FONT = {"title": 15, "label": 13, "tick": 12, "legend": 12, "note": 11}
 GREY, BLUE, GREEN, RED, ORANGE = "tab:gray", "tab:blue", "tab:green", "tab:red", "tab:orange"
 LEVELS = {"easy": GREEN, "medium": "tab:olive", "hard": ORANGE, "very hard": RED}
+# A figure's text alternative, from what its axes hold: the first kind counted, then its words.
+KINDS = {"bar": "Bar chart of {}", "point": "Network of {}", "dot": "Dot plot of {}"}
+KINDS |= {"line": "Line chart of {}"}
+PARTS = ("{}", "across: {}", "up: {}", "key: {}")
+IMG = '<img src="data:image/png;base64,{}" alt="{}">'
 
 
 def new_axes(ax=None, figsize=(10, 5.5)):
@@ -132,9 +139,11 @@ def plot_growth(growth_rows, mode: str = "all"):
         raise InputError(f"no growth rows in mode {mode!r}")
     fig, (time_ax, work_ax) = plt.subplots(1, 2, figsize=(14, 6), layout="constrained")
     timed = [p["seconds_median"] * 1e3 for ps in series.values() for p in ps if not p["refused"]]
-    floor = min(timed) / 2
+    floor, factors = min(timed) / 2, {}  # factors: how much a fifth number multiplies the time
     for method, points in series.items():
         done, refused = [p for p in points if not p["refused"]], [p for p in points if p["refused"]]
+        if (at := {p["count"]: p["seconds_median"] for p in done}).get(4) and 5 in at:
+            factors[method] = at[5] / at[4]
         style = {"color": TABLE[method].colour, "linewidth": 2.5, "label": method}
         ms = [p["seconds_median"] * 1e3 for p in done]
         time_ax.plot([p["count"] for p in done], ms, "o-", **style)
@@ -152,11 +161,6 @@ def plot_growth(growth_rows, mode: str = "all"):
     finish(work_ax, "The work each search implies", "numbers in the hand", ylabel, legend=True)
     for ax in (time_ax, work_ax):
         ax.set_xticks(counts)
-    factors = {}  # how much a fifth number multiplies the median time
-    for method, points in series.items():
-        at = {p["count"]: p["seconds_median"] for p in points if not p["refused"]}
-        if at.get(4) and 5 in at:
-            factors[method] = at[5] / at[4]
     title = "Time per hand against the count of numbers"
     if factors:
         worst = max(factors, key=factors.get)
@@ -272,3 +276,26 @@ def plot_solvable_share(shares: Mapping[int, tuple[int, int]], target="24", ax=N
         title += f": {low} with {counts[0]} cards, {high} with {counts[-1]}"
     finish(ax, title, "cards in the hand (count)", f"hands that make {target} (%)")
     return ax
+
+
+def alt_text(fig) -> str:
+    """A sentence per axes for a screen reader: what it draws and how many, title, axes, key."""
+    said = [fig.get_suptitle()] if fig.get_suptitle() else []
+    for ax in fig.axes:
+        dots = sum(len(c.get_offsets()) for c in ax.collections if isinstance(c, PathCollection))
+        linked = any(isinstance(c, LineCollection) for c in ax.collections)
+        lines = {ln.get_label() for ln in ax.lines if not ln.get_label().startswith("_")}
+        counts = [sum(map(len, ax.containers)), dots * linked, dots, len(lines)]
+        kind = [KINDS[k].format(plural(n, k)) for k, n in zip(KINDS, counts) if n][:1]
+        key = ax.get_legend() and ", ".join(text.get_text() for text in ax.get_legend().texts)
+        texts = (ax.get_title(), ax.get_xlabel(), ax.get_ylabel(), key)
+        said.append("; ".join(kind + [part.format(t) for part, t in zip(PARTS, texts) if t]))
+    return ". ".join(said) + "."
+
+
+# In a kernel, a figure shown is the inline backend's plain PNG in an <img> with its `alt_text`.
+fmt = get_ipython().display_formatter.formatters if get_ipython() else {}
+png = fmt and fmt["image/png"].type_printers.get(plt.Figure)
+if getattr(png, "keywords", {}).get("fmt") == "png":  # not retina (its PNG comes with a size)
+    fmt["image/png"].pop(plt.Figure)
+    fmt["text/html"].for_type(plt.Figure, lambda f: IMG.format(png(f), html.escape(alt_text(f))))

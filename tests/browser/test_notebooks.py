@@ -106,7 +106,9 @@ def changed(page, css_class: str, before: str) -> str:
 def test_the_notebook_runs_in_the_browser(page, jupyter_lab, notebook):
     problems = run_all(page, jupyter_lab, notebook)
     page.screenshot(path=SCREENSHOTS / f"{notebook.stem}.png", full_page=True)
-    assert problems == []
+    alts = page.eval_on_selector_all(".jp-OutputArea-output img", "all => all.map(img => img.alt)")
+    assert problems == [] and all(alts)  # every figure is an image a screen reader can describe
+    assert alts or "plt.show()" not in notebook.read_text(encoding="utf-8")
 
 
 def test_the_labs_card_slider_changes_the_result(page, jupyter_lab):

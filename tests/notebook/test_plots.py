@@ -1,5 +1,7 @@
 """The figures: a title that states the finding from the data, honest axes, clear errors."""
 
+import re
+
 import pytest
 
 from t24.hand import InputError
@@ -17,6 +19,7 @@ from t24.notebook import (
     plot_target_counts,
     plot_tree_and_states,
 )
+from t24.notebook.plots import alt_text
 
 DECK = [
     {"method": m, "mode": "all", "scope": "sample", "seconds": s}
@@ -87,9 +90,11 @@ def test_the_figures_count_the_trees_states_and_the_distinct_ones():
     labels = [text.get_text() for text in plot_tree_and_states(small).axes[1].texts]
     visits = [int(label.split("×")[1]) if "×" in label else 1 for label in labels]
     assert (len(labels), sum(visits)) == (small.distinct_states(), len(small.states))
+    assert f"Network of {len(small.states)} points" in alt_text(plot_tree_and_states(small))
     trace = recursive.trace((3, 3, 8, 8))
     tree, distinct = (bars.datavalues for bars in plot_states_per_depth(trace).containers)
     assert (tree[0], distinct[0], sum(tree), sum(distinct)) == (1, 1, 4453, trace.distinct_states())
+    assert "Bar chart of 8 bars" in alt_text(plot_states_per_depth(trace).figure)
 
 
 @pytest.mark.parametrize("hand", [(3, 8), (3, 3, 8, 8)])
@@ -103,3 +108,15 @@ def test_the_agreement_table_says_whether_the_methods_agree():
     shown = agreement_html([(3, 3, 8, 8), (1, 1, 1, 1)], methods=["recursive", "fast"])
     assert shown.count("<td>yes</td>") == 2 and "NO" not in shown and "<i>none</i>" in shown
     assert "8 ÷ (3 − 8 ÷ 3)" in shown
+
+
+@pytest.mark.parametrize("draw", [draw for draw, _ in TITLES] + [lambda: recursive.trace((3, 8))])
+def test_every_figure_has_a_text_alternative_naming_its_title_and_axes(draw):
+    shown = draw()
+    fig = plot_tree_and_states(shown) if isinstance(shown, recursive.Trace) else shown.figure
+    said, axes = (
+        alt_text(fig),
+        [(ax.get_title(), ax.get_xlabel(), ax.get_ylabel()) for ax in fig.axes],
+    )
+    assert fig.get_suptitle() in said and all(text in said for texts in axes for text in texts)
+    assert re.search(r"(Bar chart|Dot plot|Line chart|Network) of \d+ (bar|dot|line|point)", said)
