@@ -130,15 +130,6 @@ def serving(command: list[str], cwd: Path, env: dict, ready: str, log: Path):
             server.wait()
 
 
-def without_outputs(notebook: Path) -> None:
-    """Clear a copy's stored outputs: everything the checks see comes from this run."""
-    content = json.loads(notebook.read_text(encoding="utf-8"))
-    for cell in content["cells"]:
-        if cell["cell_type"] == "code":
-            cell["outputs"], cell["execution_count"] = [], None
-    notebook.write_text(json.dumps(content), encoding="utf-8")
-
-
 @pytest.fixture(scope="session")
 def jupyter_lab(browser_type_launch_args, tmp_path_factory):
     """JupyterLab serving a copy of notebooks/ (the repository's other folders linked beside it):
@@ -146,8 +137,6 @@ def jupyter_lab(browser_type_launch_args, tmp_path_factory):
     root = tmp_path_factory.mktemp("lab")
     served = root / "repo" / "notebooks"
     shutil.copytree(REPO / "notebooks", served, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
-    for notebook in served.glob("*.ipynb"):
-        without_outputs(notebook)
     for sibling in REPO.iterdir():
         if sibling.name not in ("notebooks", ".git"):
             (served.parent / sibling.name).symlink_to(sibling)

@@ -98,9 +98,8 @@ LESSON = "01-pattern-strings"
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("source", sorted((ROOT / "teacher").glob("[0-9][0-9]-*.ipynb")), ids=str)
-def test_students_copy_matches_its_source(source):
-    done = subprocess.run([sys.executable, "tools/students.py", "--check", str(source)], cwd=ROOT)
+def test_the_students_copies_match_their_sources():
+    done = subprocess.run([sys.executable, "tools/students.py", "--check"], cwd=ROOT)
     assert done.returncode == 0
 
 
