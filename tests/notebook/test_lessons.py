@@ -85,6 +85,14 @@ def test_the_source_is_marked_the_nbgrader_way(path):
 
 
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)
+def test_every_written_answer_has_a_rubric_with_a_sample_at_each_level(path):
+    levels = r"Full: .+ e\.g\. \".+\nPartial \(½\): .+ e\.g\. \".+\nNone: .+ e\.g\. \".+\n"
+    for cell in cells(path, "markdown"):
+        if cell["metadata"].get("nbgrader", {}).get("grade"):  # inside the solution region
+            assert re.search(rf"\*\*Rubric\*\* \(\d points?\)\. {levels}### END SOL", text(cell))
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)
 def test_every_exercise_is_answered_in_a_solution_cell_in_code_when_it_asks_for_code(path):
     every = cells(path)
     for k, cell in enumerate(every):
