@@ -164,9 +164,11 @@ def page() -> str:
         if where.get(name) != lesson:
             lesson = where.get(name)
             lines.append(f"\n## Lesson {lesson[0]}: {lesson[1]}\n" if lesson else "\n## Other\n")
-        doc = inspect.getdoc(getattr(checks, name)).splitlines()[0]
+        doc = re.sub(r"^Lesson \d+:? ?", "", inspect.getdoc(getattr(checks, name)).splitlines()[0])
         lines.append(f"\n### `{name}`: {doc}\n\n")
-        for (kind, keys), titles in sorted(got[name].items(), key=lambda item: -len(item[1])):
+        for (kind, keys), titles in sorted(
+            got[name].items(), key=lambda item: (item[0][0] == "right", -len(item[1]))
+        ):
             lines.append(entry(kind, keys, every))
             how = "Right versions" if kind == "right" else "Mistakes"
             lines.append(f"  - {how} that get it: {'; '.join(titles)}.\n")
