@@ -172,16 +172,16 @@ def page() -> str:
             how = "Right versions" if kind == "right" else "Mistakes"
             lines.append(f"  - {how} that get it: {'; '.join(titles)}.\n")
             lines.append(f"  - Ask next: {NEXT[kind]}\n")
-    reached = {(kind, key) for found in got.values() for kind, keys in found for key in keys}
-    used = {kind for kind, _ in reached} | {k for f in got.values() for k, _ in f}
+    used = {kind for found in got.values() for kind, _ in found}
     lines.append("\n## Every sentence, and what to ask next\n\n")
     for kind, text in checks.SENTENCES.items():
         note = "" if kind in used else " No attempt in the catalogue gets it yet."
         lines.append(f"- **{shown(text)}** ({kind}) Ask next: {NEXT[kind]}{note}\n")
     lines.append("\n## Every question and piece of advice a sentence can carry\n\n")
-    keys = {key for _, key in reached}
+    by = {key: [n for n in names if any(key in keys for _, keys in got[n])] for key in every}
     for key, text in every.items():
-        lines.append(f"- *{shown(text)}* ({key}){'' if key in keys else ' Not yet reached.'}\n")
+        said = ", ".join(f"`{name}`" for name in by[key]) or "no attempt in the catalogue yet"
+        lines.append(f"- *{shown(text)}* ({key}) Said by: {said}.\n")
     return "".join(lines)
 
 
