@@ -33,7 +33,7 @@ NBVAL  := --nbval --nbval-sanitize-with tests/nbval-sanitize.cfg
 PARALLEL := -n 2 --dist loadfile
 
 .PHONY: lab app test lint test-unit test-deck test-notebooks test-browser test-install test-hub \
-	loadtest students handouts bench bench-peers bench-update notebooks execute format clean help
+	loadtest students handouts checks-page bench bench-peers bench-update notebooks execute format clean help
 help:
 	@echo "make lab        JupyterLab on $(DIR)/ (PORT=$(PORT) IP=$(IP); DIR=teacher for the complete lessons)"
 	@echo "make app        the code-free app (Voilà) for students (STUDENTS=$(STUDENTS) PORT=8866 IP=$(IP))"
@@ -41,6 +41,7 @@ help:
 	@echo "make test-unit | test-notebooks | test-browser | test-deck | test-install | test-hub   one part"
 	@echo "make students   regenerate the students' copies in notebooks/ from teacher/ (never over a changed one)"
 	@echo "make handouts   printable A4 sheets per lesson and their answers, into handouts/ (OUT=handouts)"
+	@echo "make checks-page  teacher/checks.md: every sentence a check says, its mistakes, what to ask next"
 	@echo "make loadtest   a class opening the app at once on this machine (STUDENTS=$(STUDENTS))"
 	@echo "make bench      rerun the benchmarks (a new dated folder under t24-bench/)"
 	@echo "make bench-peers  the same beside the PyPI solvers game24 and point24 (in .venv-peers/)"
@@ -135,6 +136,11 @@ students: $(VENV)/.installed-test
 OUT ?= handouts
 handouts: $(VENV)/.installed-lab
 	$(PY) tools/handouts.py $(OUT)
+
+# The checks explained for teachers, made from the checks' tables and the catalogue of novices'
+# attempts run through each check; a test fails when it is out of step with the checks.
+checks-page: $(VENV)/.installed-test
+	$(PY) tools/checks_page.py
 
 # A new dated folder under t24-bench/ each run; the results that ship with the package are
 # replaced only by bench-update, from a full run beside the peers.

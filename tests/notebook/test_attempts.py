@@ -1,7 +1,7 @@
 """Every check against a catalogue of novices' attempts: each wrong one gets a sentence naming
 its fault and never "Right", each right one "Right"; no traceback, no hang, whatever comes back."""
 
-import linecache
+import importlib.util
 import re
 import signal
 from pathlib import Path
@@ -11,31 +11,17 @@ import pytest
 
 from t24.notebook import checks
 
-ATTEMPTS = Path(__file__).parent / "attempts"
-BLOCK = re.compile(r"```python( setup)?\n(.*?)```", re.S)
+SPEC = importlib.util.spec_from_file_location(
+    "p", Path(__file__).parents[2] / "tools/checks_page.py"
+)
+SPEC.loader.exec_module(page := importlib.util.module_from_spec(SPEC))  # reads the catalogue
+ATTEMPTS, define = page.ATTEMPTS, page.define
 
 
 def catalogue():
     """(check name, title, expected phrases, setup, code) for every attempt in every file."""
-    for path in sorted(ATTEMPTS.glob("*.md")):
-        name, text = path.stem, path.read_text()
-        setup = "".join(code for tag, code in BLOCK.findall(text) if tag)
-        for part in re.split(r"^## ", text, flags=re.M)[1:]:
-            title, body = part.split("\n", 1)
-            code = BLOCK.search(body).group(2)
-            expect = re.findall(r"^expect: (.*)$", body, flags=re.M)
-            yield pytest.param(name, title, expect, setup, code, id=f"{name}: {title}")
-
-
-def define(setup: str, code: str, tag: str):
-    """Run the setup and the attempt as a notebook cell runs them; the attempt's last function."""
-    space = {}
-    for index, source in enumerate([setup, code]):
-        filename = f"<{tag} {index}>"  # registered, as IPython registers a cell, for the line
-        linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-        exec(compile(source, filename, "exec"), space)  # noqa: S102 -- the catalogue's own code
-    last = re.findall(r"^def (\w+)", code, flags=re.M)[-1]
-    return space[last]
+    for name, title, expect, setup, code in page.catalogue():
+        yield pytest.param(name, title, expect, setup, code, id=f"{name}: {title}")
 
 
 @pytest.fixture(autouse=True)
@@ -63,6 +49,13 @@ def test_every_check_has_its_catalogue():
     for path in ATTEMPTS.glob("*.md"):
         titles = re.findall(r"^## (right|wrong)", path.read_text(), flags=re.M)
         assert titles.count("right") >= 3 and titles.count("wrong") >= 8, path.stem
+
+
+def test_the_teachers_page_says_every_sentence_and_is_up_to_date():
+    text = page.page()
+    tables = [checks.SENTENCES, checks.ASK, checks.SAME_ANSWER_CASES]
+    assert all(page.shown(words) in text for table in tables for words in table.values())
+    assert text == page.PAGE.read_text(), "run tools/checks_page.py"
 
 
 class Unprintable(Exception):
