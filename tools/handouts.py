@@ -613,7 +613,8 @@ def questions(cells) -> list[dict]:
                 after, text = cells[later], "".join(cells[later]["source"])
                 grading = after["metadata"].get("nbgrader", {})
                 if after["cell_type"] == "markdown" and grading.get("solution"):
-                    item["written"] = re.sub(r"### (BEGIN|END) SOLUTION", "", text).strip()
+                    answer = text.split("**Rubric**")[0]  # the model answer, not its rubric
+                    item["written"] = re.sub(r"### (BEGIN|END) SOLUTION", "", answer).strip()
                     break
                 if after["cell_type"] == "markdown":
                     break
