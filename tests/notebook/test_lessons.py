@@ -110,8 +110,6 @@ def test_the_students_copy_holds_no_answer(path):
         assert not re.search(r"BEGIN (SOLUTION|HIDDEN TESTS|MARK SCHEME)", text(cell))
         if cell["cell_type"] == "code" and not hidden:
             assert not re.search(r"^\s*assert\b", text(cell), re.MULTILINE), text(cell)
-        for output in cell.get("outputs", []):
-            assert output["output_type"] != "error"
 
 
 @pytest.mark.parametrize("path", COPIES, ids=lambda p: p.name)
