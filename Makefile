@@ -33,13 +33,14 @@ NBVAL  := --nbval --nbval-sanitize-with tests/nbval-sanitize.cfg
 PARALLEL := -n 2 --dist loadfile
 
 .PHONY: lab app test lint test-unit test-deck test-notebooks test-browser test-install test-hub \
-	loadtest students handouts checks-page bench bench-peers bench-update notebooks execute format clean help
+	loadtest students catalogues handouts checks-page bench bench-peers bench-update notebooks execute format clean help
 help:
 	@echo "make lab        JupyterLab on $(DIR)/ (PORT=$(PORT) IP=$(IP); DIR=teacher for the complete lessons)"
 	@echo "make app        the code-free app (Voilà) for students (STUDENTS=$(STUDENTS) PORT=8866 IP=$(IP))"
 	@echo "make test       every test: lint, unit, strict nbval, browser, whole deck, plain install, hub"
 	@echo "make test-unit | test-notebooks | test-browser | test-deck | test-install | test-hub   one part"
 	@echo "make students   regenerate the students' copies in notebooks/ from teacher/ (never over a changed one)"
+	@echo "make catalogues the words' catalogues: extract t24/locale/t24.pot, update each .po, compile"
 	@echo "make handouts   printable A4 sheets per lesson and their answers, into handouts/ (OUT=handouts)"
 	@echo "make checks-page  teacher/checks.md: every sentence a check says, its mistakes, what to ask next"
 	@echo "make loadtest   a class opening the app at once on this machine (STUDENTS=$(STUDENTS))"
@@ -130,6 +131,16 @@ test-hub: $(VENV)/.installed-test
 students: $(VENV)/.installed-test
 	$(PY) tools/nav.py
 	$(PY) tools/students.py $(if $(FORCE),--force)
+
+# The package's words: Babel extracts every marked sentence into t24/locale/t24.pot, brings each
+# language's t24.po in step with it (a changed sentence becomes fuzzy, for its translator) and
+# compiles the .mo files gettext reads. A test fails while any of the three is out of date.
+PYBABEL := $(VENV)/bin/pybabel
+catalogues: $(VENV)/.installed-test
+	$(PYBABEL) -q extract --no-location --sort-output --add-comments=TRANSLATORS: -k n_:1,2 \
+		--project=t24 --copyright-holder="the t24 authors" -o t24/locale/t24.pot t24
+	$(PYBABEL) update -i t24/locale/t24.pot -d t24/locale -D t24 --ignore-obsolete --previous --ignore-pot-creation-date
+	$(PYBABEL) compile -d t24/locale -D t24 --statistics
 
 # Printable A4 handouts, generated (git-ignored) from the lessons and the package: for each
 # lesson OUT/students/NN-slug.pdf to copy for the class and OUT/teacher/NN-slug.pdf with the answers.

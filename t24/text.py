@@ -1,9 +1,53 @@
-"""Words for hands, values, counts and durations, so every message says them the same way."""
+"""Words for hands, values, counts and durations, so every message says them the same way.
 
+Every sentence a person reads is written once, in English, marked for translation the gettext
+way: `_("...")` where it is said, `N_("...")` in a table read later, `n_(one, many, n)` for a
+count. A language is a catalogue, `t24/locale/<code>/LC_MESSAGES/t24.po` (compiled to `.mo`);
+the template `t24/locale/t24.pot` is what Babel extracts from these marks. The language is the
+environment's (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`), as for any gettext program, or the one
+`use_language` names:
+
+    >>> use_language("en")
+    >>> plural(7680, N_("{n} candidate"), N_("{n} candidates"))
+    '7,680 candidates'
+"""
+
+import gettext
 import math
 import reprlib
 from collections.abc import Sequence
 from fractions import Fraction
+from pathlib import Path
+
+LOCALES = Path(__file__).parent / "locale"
+_translation = gettext.translation("t24", LOCALES, fallback=True)
+
+
+def use_language(code: str | None) -> None:
+    """Speak the language `code` ("zh_CN", "en"); None goes back to the environment's."""
+    global _translation
+    languages = None if code is None else [code]
+    _translation = gettext.translation("t24", LOCALES, languages=languages, fallback=True)
+
+
+def language() -> str:
+    """The language in use: "zh_CN" for Simplified Chinese, "en" when no catalogue matched."""
+    return _translation.info().get("language", "en") if _translation.info() else "en"
+
+
+def _(message: str) -> str:
+    """The sentence in the language in use (English, the source text, when it has no entry)."""
+    return _translation.gettext(message)
+
+
+def N_(message: str) -> str:
+    """Marks a sentence for the catalogue where it is written into a table; `_()` says it."""
+    return message
+
+
+def n_(singular: str, plural: str, count: int) -> str:
+    """The sentence for `count` things, in the language in use (Chinese has one form)."""
+    return _translation.ngettext(singular, plural, count)
 
 # Face cards, for a classroom display: J Q K for 11 12 13 (A for 1 is left as 1, which is clearer).
 FACES = {11: "J", 12: "Q", 13: "K"}
@@ -24,15 +68,15 @@ def amount(count: int) -> str:
     return f"{count:,}" if count < 10**18 else f"about 10^{int(math.log10(count)):,}"
 
 
-def plural(count: int, noun: str, nouns: str | None = None) -> str:
-    """`1 candidate`, `7,680 candidates`: the count with thousands separators and the right noun."""
-    return f"{amount(count)} {noun if count == 1 else (nouns or noun + 's')}"
+def plural(count: int, one: str, many: str) -> str:
+    """`1 candidate`, `7,680 candidates`: `one`/`many` hold `{n}`, given with thousands separators."""
+    return n_(one, many, count).format(n=amount(count))
 
 
 def duration(seconds: float) -> str:
     """A duration in the units a person reads best: `85 µs`, `2.1 ms`, `41 ms`, `0.41 s`, `2.9 s`."""
     if seconds < 1e-4:
-        return f"{seconds * 1e6:.0f} µs"
+        return f"{seconds * 1e6:.0f} µs"  # the units are the same in every language
     if seconds < 0.1:
         return f"{seconds * 1e3:.1f} ms" if seconds < 0.01 else f"{seconds * 1e3:.0f} ms"
     return f"{seconds:.2f} s" if seconds < 1 else f"{seconds:.1f} s"
@@ -54,4 +98,4 @@ def shown(value) -> str:
 def not_a_digit(char: str) -> str:
     """The refusal for a digit from another script, the same for cards, targets and expressions."""
     quoted = f"'{char}'" if char.isprintable() else repr(char)
-    return f"{quoted} is not a digit 0-9: type numbers with the digits 0-9"
+    return _("{char} is not a digit 0-9: type numbers with the digits 0-9").format(char=quoted)

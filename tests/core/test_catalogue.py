@@ -1,0 +1,106 @@
+"""Every word the package says is in its gettext catalogue: the template extracted by Babel is
+current, no sentence a person reads is written outside a mark, and each language's catalogue
+translates every entry with the same placeholders, compiled."""
+
+import ast
+import gettext
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("babel")
+from babel.messages.extract import extract_from_dir  # noqa: E402
+from babel.messages.mofile import read_mo  # noqa: E402
+from babel.messages.pofile import read_po  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGE = ROOT / "t24"
+LOCALES = PACKAGE / "locale"
+KEYWORDS = {"_": None, "N_": None, "n_": (1, 2)}
+# A literal that reads like words: two words of letters, tags of HTML taken out first.
+WORDS = re.compile(r"[A-Za-z]{2,}[ ,;:.!?'’-]+[A-Za-z]{2,}")
+
+
+def extracted() -> set:
+    """The message ids Babel finds in the package's marks (a plural as its pair)."""
+    found = set()
+    for _file, _line, message, _comments, _context in extract_from_dir(
+        PACKAGE, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)
+    ):
+        found.add(message)
+    return found
+
+
+def template() -> set:
+    with (LOCALES / "t24.pot").open("rb") as file:
+        return {m.id if isinstance(m.id, str) else tuple(m.id) for m in read_po(file) if m.id}
+
+
+def catalogues() -> list[Path]:
+    return sorted(LOCALES.glob("*/LC_MESSAGES/t24.po"))
+
+
+def unmarked(path: Path):
+    """String literals of `path` that read like a sentence but are neither marked nor a docstring."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) in KEYWORDS:
+            skip.update(id(sub) for sub in ast.walk(node))
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            first = node.body[0] if node.body else None
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                skip.add(id(first.value))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
+            if WORDS.search(re.sub(r"<[^>]*>", " ", node.value)):
+                yield f"{path.relative_to(ROOT)}:{node.lineno}: {node.value[:60]!r}"
+
+
+def test_every_sentence_is_marked_for_translation():
+    found = [line for path in sorted(PACKAGE.rglob("*.py")) for line in unmarked(path)]
+    assert not found, "words a person reads, not marked with _(), N_() or n_():\n" + "\n".join(found)
+
+
+def test_the_template_is_what_babel_extracts_now():
+    fresh = {m if isinstance(m, str) else tuple(m) for m in extracted()}
+    kept = template()
+    assert fresh == kept, (
+        f"t24/locale/t24.pot is out of date (make catalogues): new {sorted(map(str, fresh - kept))[:5]}, "
+        f"gone {sorted(map(str, kept - fresh))[:5]}"
+    )
+
+
+def fields(text: str) -> set:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+@pytest.mark.parametrize("po", catalogues(), ids=lambda p: p.parts[-3])
+def test_each_language_translates_every_entry_with_its_placeholders(po):
+    with po.open("rb") as file:
+        catalogue = read_po(file)
+    ids = {m.id if isinstance(m.id, str) else tuple(m.id) for m in catalogue if m.id}
+    assert ids == template(), f"{po.parts[-3]}: not in step with the template (make catalogues)"
+    problems = []
+    for message in catalogue:
+        if not message.id:
+            continue
+        sources = [message.id] if isinstance(message.id, str) else list(message.id)
+        targets = [message.string] if isinstance(message.string, str) else list(message.string)
+        if message.fuzzy or not all(targets):
+            problems.append(f"untranslated or fuzzy: {sources[0]!r}")
+        elif any(fields(target) != fields(sources[0]) for target in targets):
+            problems.append(f"placeholders differ: {sources[0]!r} -> {targets[0]!r}")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("po", catalogues(), ids=lambda p: p.parts[-3])
+def test_each_compiled_catalogue_is_its_po(po):
+    with po.open("rb") as file:
+        source = {m.id: m.string for m in read_po(file) if m.id}
+    with po.with_suffix(".mo").open("rb") as file:
+        compiled = {m.id: m.string for m in read_mo(file) if m.id}
+    assert compiled == source, f"{po.with_suffix('.mo').name} is older than its .po (make catalogues)"
+    gettext.translation("t24", LOCALES, languages=[po.parts[-3]])  # gettext reads it
