@@ -1,0 +1,262 @@
+#!/usr/bin/env python3
+"""The lessons, the app's pages and the guides in another language, from the English sources.
+
+The English teacher notebooks (and app pages, and Markdown guides) are the only source of code
+and structure. Their words are cut into entries of a gettext catalogue, one per source file:
+`translations/<lang>/<name>.po` (Babel reads and writes them; any PO editor works):
+
+- a Markdown cell or file gives one entry per paragraph (a list, a table or a fenced block is one
+  paragraph);
+- a code cell with words in it (a comment, a docstring, a string) is one entry, the whole cell.
+  Its translation may change only those words: the code must parse to the same program with every
+  string emptied, and keep nbgrader's marker lines and any `%` line as they are.
+
+`translate` puts a source back together from its catalogue. An entry that is missing, empty or
+fuzzy (its English changed since it was translated) is stale: nothing is written and every stale
+entry is named, never a notebook mixing two languages.
+
+    python tools/translations.py update [LANG ...]   bring each catalogue in step with the English
+                                                   sources: new paragraphs get empty entries, a
+                                                   changed one keeps its old translation as fuzzy
+    python tools/translations.py status [LANG ...]   the stale entries of each catalogue
+
+`tools/students.py` writes the translated notebooks; `make students` runs both.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import io
+import re
+import sys
+import tokenize
+from dataclasses import dataclass
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parent.parent
+CATALOGUES = ROOT / "translations"
+# nbgrader's markers: a translation keeps them word for word.
+MARKER = re.compile(r"^\s*#+ *(BEGIN|END) (SOLUTION|HIDDEN TESTS)\b.*$|^\s*# YOUR CODE HERE\s*$", re.M)
+WORDS = re.compile(r"[A-Za-z]{2,}")
+
+
+@dataclass(frozen=True)
+class Source:
+    """One English source and where its translations go: a notebook or a Markdown file."""
+
+    english: Path
+    name: str  # the catalogue's name: translations/<lang>/<name>.po
+
+    def output(self, lang: str) -> Path:
+        """Where the translated source is written (zh_CN: a zh-CN folder or a .zh-CN.md file)."""
+        tag = lang.replace("_", "-")
+        if self.english == ROOT / "README.md":
+            return ROOT / f"README.{tag}.md"
+        return self.english.parent / tag / self.english.name
+
+
+def sources() -> list[Source]:
+    """Every English source that has translations: lessons, app pages, guides, the README."""
+    found = [Source(path, path.stem) for path in sorted((ROOT / "teacher").glob("[0-9][0-9]-*.ipynb"))]
+    found += [Source(path, f"app-{path.stem}") for path in sorted((ROOT / "app").glob("*.ipynb"))]
+    found += [
+        Source(ROOT / "teacher" / "README.md", "guide"),
+        Source(ROOT / "teacher" / "task-cards.md", "task-cards"),
+        Source(ROOT / "README.md", "README"),
+    ]
+    return found
+
+
+def languages() -> list[str]:
+    return sorted(path.name for path in CATALOGUES.iterdir() if path.is_dir()) if CATALOGUES.is_dir() else []
+
+
+def paragraphs(text: str) -> list[str]:
+    """Markdown cut at blank lines, a fenced block kept whole: the entries of a Markdown text."""
+    blocks, current, fenced = [], [], False
+    for line in text.split("\n"):
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+        if not line.strip() and not fenced:
+            if current:
+                blocks.append("\n".join(current))
+            current = []
+        else:
+            current.append(line)
+    if current:
+        blocks.append("\n".join(current))
+    return blocks
+
+
+def wordy(block: str) -> bool:
+    """Whether a block has words to translate (not a rule, a number or an nbgrader marker alone)."""
+    return bool(WORDS.search(MARKER.sub("", block)))
+
+
+def code_has_words(code: str) -> bool:
+    """Whether a code cell holds words for a reader: in a comment, a docstring or a string."""
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(code).readline))
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        return wordy(code)
+    kinds = {tokenize.COMMENT, tokenize.STRING} | {getattr(tokenize, "FSTRING_MIDDLE", -1)}
+    return any(t.type in kinds and wordy(t.string) and " " in t.string for t in tokens)
+
+
+def entries(source: Source) -> list[tuple[str, str]]:
+    """The (English text, where) entries of one source, in reading order."""
+    if source.english.suffix == ".md":
+        text = source.english.read_text(encoding="utf-8")
+        return [(block, "paragraph") for block in paragraphs(text) if wordy(block)]
+    import nbformat
+
+    notebook = nbformat.read(source.english, as_version=4)
+    found = []
+    for index, cell in enumerate(notebook.cells):
+        if cell.cell_type == "markdown":
+            found += [(block, f"cell {index}") for block in paragraphs(cell.source) if wordy(block)]
+        elif cell.cell_type == "code" and code_has_words(cell.source):
+            found.append((cell.source, f"cell {index}, code"))
+    return found
+
+
+def template(source: Source) -> Catalog:
+    catalogue = Catalog(project="t24", copyright_holder="the t24 authors", fuzzy=False)
+    for text, where in entries(source):
+        catalogue.add(text, auto_comments=[where])
+    return catalogue
+
+
+def po_path(lang: str, source: Source) -> Path:
+    return CATALOGUES / lang / f"{source.name}.po"
+
+
+def read(lang: str, source: Source) -> Catalog:
+    path = po_path(lang, source)
+    if not path.exists():
+        return Catalog(locale=lang, project="t24", copyright_holder="the t24 authors")
+    with path.open("rb") as file:
+        return read_po(file, locale=lang)
+
+
+def update(lang: str) -> None:
+    """Bring each catalogue of `lang` in step with its English source (fuzzy where it changed)."""
+    for source in sources():
+        catalogue = read(lang, source)
+        catalogue.update(template(source), no_fuzzy_matching=False)
+        catalogue.obsolete.clear()
+        path = po_path(lang, source)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("wb") as file:
+            write_po(file, catalogue, width=0, include_previous=True, omit_header=False)
+
+
+def blank_strings(code: str) -> str:
+    """The program in `code` with every string emptied and `%` lines dropped, as a dump."""
+    kept = "\n".join("" if line.lstrip().startswith(("%", "!")) else line for line in code.split("\n"))
+    return ast.dump(Blank().visit(ast.parse(kept)))
+
+
+class Blank(ast.NodeTransformer):
+    """Empties every string; an f-string keeps only its fields, in any order (word order changes)."""
+
+    def visit_Constant(self, node):
+        return ast.Constant("") if isinstance(node.value, str) else node
+
+    def visit_JoinedStr(self, node):
+        fields = sorted(ast.dump(self.visit(v.value)) for v in node.values if isinstance(v, ast.FormattedValue))
+        return ast.Constant(repr(fields))
+
+
+def same_code(english: str, translated: str) -> str | None:
+    """None when `translated` is `english` with only its words changed; else what differs."""
+    if MARKER.findall(english) != MARKER.findall(translated):
+        return "nbgrader's marker lines differ"
+    magic = [line for line in english.split("\n") if line.lstrip().startswith(("%", "!"))]
+    if magic != [line for line in translated.split("\n") if line.lstrip().startswith(("%", "!"))]:
+        return "a % line differs"
+    try:
+        return None if blank_strings(english) == blank_strings(translated) else "the code differs"
+    except SyntaxError as error:
+        return f"the translation is not Python ({error.msg}, line {error.lineno})"
+
+
+class Stale(Exception):
+    """A catalogue that does not translate its source as it is now; `args[0]` lists why."""
+
+
+def lookup(catalogue: Catalog, text: str, where: str, problems: list[str], code: bool = False) -> str:
+    message = catalogue.get(text)
+    first = " ".join(text.split())[:60]
+    if message is None or not message.string:
+        problems.append(f"{where}: not translated: {first!r}")
+        return text
+    if message.fuzzy:
+        problems.append(f"{where}: the English changed since it was translated: {first!r}")
+        return text
+    if code and (fault := same_code(text, message.string)):
+        problems.append(f"{where}: {fault}: {first!r}")
+        return text
+    return message.string
+
+
+def translate_markdown(text: str, catalogue: Catalog, where: str, problems: list[str]) -> str:
+    blocks = paragraphs(text)
+    out = [lookup(catalogue, block, where, problems) if wordy(block) else block for block in blocks]
+    # Paragraphs come back joined by one blank line, as they were cut.
+    return "\n\n".join(out) + ("\n" if text.endswith("\n") else "")
+
+
+def translate(source: Source, lang: str, setup: str = "") -> str | dict:
+    """The source in `lang`: Markdown text, or a notebook (dict, outputs cleared) whose first code
+    cell starts with `setup`. Raises Stale naming every entry that is out of date."""
+    catalogue = read(lang, source)
+    problems: list[str] = []
+    if source.english.suffix == ".md":
+        text = source.english.read_text(encoding="utf-8")
+        done = translate_markdown(text, catalogue, source.english.name, problems)
+    else:
+        import nbformat
+
+        done = nbformat.read(source.english, as_version=4)
+        first = True
+        for index, cell in enumerate(done.cells):
+            where = f"{source.english.name}, cell {index}"
+            if cell.cell_type == "markdown":
+                cell.source = translate_markdown(cell.source, catalogue, where, problems)
+            elif cell.cell_type == "code":
+                if code_has_words(cell.source):
+                    cell.source = lookup(catalogue, cell.source, where, problems, code=True)
+                if first and setup:
+                    cell.source = setup + cell.source
+                first = False
+                cell.outputs, cell.execution_count = [], None
+    if problems:
+        raise Stale(f"translations/{lang}/{source.name}.po is out of step:\n  " + "\n  ".join(problems))
+    return done
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Keep the translations' catalogues in step with the English.")
+    parser.add_argument("action", choices=["update", "status"])
+    parser.add_argument("langs", nargs="*", help="e.g. zh_CN (default: every folder in translations/)")
+    args = parser.parse_args(argv)
+    stale = 0
+    for lang in args.langs or languages():
+        if args.action == "update":
+            update(lang)
+        for source in sources():
+            try:
+                translate(source, lang)
+            except Stale as error:
+                stale += 1
+                print(error, file=sys.stderr)
+    return 1 if stale and args.action == "status" else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
