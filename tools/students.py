@@ -19,6 +19,11 @@ runs top to bottom). The copies are handed out clean: no outputs, nothing run.
 A copy in notebooks/ that someone changed (a student's work) is never replaced: the tool writes
 nothing and names it, unless told --force. It knows what it wrote from a record of its own
 (notebooks/.written.json, not committed) or, in a fresh clone, from the last commit.
+
+Each language with catalogues in translations/ (tools/translations.py) gets the same from the
+English sources: teacher/zh-CN/ (executed here when its words changed), app/zh-CN/, the guides
+and README.zh-CN.md, then notebooks/zh-CN/ made from teacher/zh-CN/ as above. A catalogue out of
+step with the English stops it before anything is written, naming each stale paragraph.
 """
 
 from __future__ import annotations
@@ -33,9 +38,18 @@ import sys
 import tempfile
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import translations  # noqa: E402  (tools/translations.py, beside this file)
+
 ROOT = Path(__file__).resolve().parent.parent
 TEACHER, STUDENTS = ROOT / "teacher", ROOT / "notebooks"
 RECORD = STUDENTS / ".written.json"
+# The first lines of every translated notebook: the package speaks the notebook's language.
+SETUP = 'from t24.text import use_language\n\nuse_language("{lang}")\n\n'
+EXECUTE = [
+    "jupyter", "nbconvert", "--to", "notebook", "--execute", "--inplace",
+    "--NotebookClient.store_widget_state=False", "--NotebookClient.record_timing=False",
+]  # fmt: skip
 REVEAL = "reveal"
 STUB = "# YOUR CODE HERE\nraise NotImplementedError()"  # nbgrader's stub for a whole cell
 CONFIG = """\
@@ -118,21 +132,67 @@ def digest(notebook: dict) -> str:
     return hashlib.sha256(dumps(notebook).encode()).hexdigest()
 
 
-def changed(fresh: list[Path]) -> list[Path]:
+def changed(fresh: list[tuple[Path, Path]]) -> list[Path]:
     """The copies in notebooks/ that the fresh ones would replace although this tool did not
     write them as they are now (edited by hand, or a student's work)."""
     record = load(RECORD) or {}
     found = []
-    for new in fresh:
-        path = STUDENTS / new.name
+    for new, path in fresh:
         if not path.exists():
             continue
         now = load(path)
         if now is None or (
-            now != load(new) and digest(now) != record.get(path.name) and now != committed(path)
+            now != load(new)
+            and digest(now) != record.get(path.relative_to(STUDENTS).as_posix())
+            and now != committed(path)
         ):
             found.append(path)
     return found
+
+
+def words(notebook: dict | None) -> list:
+    """What a translation decides in a notebook: each cell's kind and text (not its outputs)."""
+    cells = (notebook or {}).get("cells", [])
+    return [(cell["cell_type"], "".join(cell["source"])) for cell in cells]
+
+
+def translated(check: bool) -> tuple[list[Path], list[Path]]:
+    """Write (or with `check`, compare) every translated source; the stale files, and the
+    translated teacher lessons to make students' copies from. Exits naming stale catalogues."""
+    stale, lessons, problems = [], [], []
+    for lang in translations.languages():
+        for source in translations.sources():
+            target = source.output(lang)
+            try:
+                done = translations.translate(source, lang, setup=SETUP.format(lang=lang))
+            except translations.Stale as error:
+                problems.append(str(error))
+                continue
+            if target.parent == TEACHER / lang.replace("_", "-"):
+                if target.suffix == ".ipynb":
+                    lessons.append(target)
+            if isinstance(done, str):
+                same = target.exists() and target.read_text(encoding="utf-8") == done
+            else:
+                same = words(load(target)) == words(done)
+            if same:
+                continue
+            stale.append(target)
+            if check:
+                continue
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if isinstance(done, str):
+                target.write_text(done, encoding="utf-8")
+            else:
+                target.write_text(dumps(done), encoding="utf-8")
+                subprocess.run([*EXECUTE, str(target)], check=True, cwd=target.parent)
+                subprocess.run([sys.executable, str(ROOT / "tools" / "stable_ids.py"), str(target)])
+            print(f"wrote {target.relative_to(ROOT)}")
+    if problems:
+        raise SystemExit(
+            "\n".join(problems) + "\nTranslate them (tools/translations.py), then run again."
+        )
+    return stale, lessons
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -160,15 +220,17 @@ def main(argv: list[str] | None = None) -> int:
         for path in generate(sources, args.course.resolve()):
             print(f"wrote {path}")
         return 0
-    with tempfile.TemporaryDirectory() as course:
-        fresh = generate(sources, Path(course))
+    stale, lessons = ([], []) if args.sources else translated(args.check)
+    sets = [(sources, STUDENTS)] + [([path], STUDENTS / path.parent.name) for path in lessons]
+    fresh = []  # (the copy just made, where it goes)
+    with tempfile.TemporaryDirectory() as temporary:
+        for number, (teacher, folder) in enumerate(sets):
+            course = Path(temporary) / str(number)
+            fresh += [(new, folder / new.name) for new in generate(teacher, course)]
         if args.check:
-            stale = [STUDENTS / new.name for new in fresh if load(STUDENTS / new.name) != load(new)]
+            stale += [path for new, path in fresh if load(path) != load(new)]
             for path in stale:
-                print(
-                    f"{path}: differs from its teacher notebook; run tools/students.py",
-                    file=sys.stderr,
-                )
+                print(f"{path}: differs from its source; run tools/students.py", file=sys.stderr)
             return 1 if stale else 0
         kept = [] if args.force else changed(fresh)
         if kept:
@@ -181,10 +243,11 @@ def main(argv: list[str] | None = None) -> int:
             )
             return 1
         record = load(RECORD) or {}
-        for new in fresh:
-            shutil.copy(new, STUDENTS / new.name)
-            record[new.name] = digest(load(new))
-            print(f"wrote {(STUDENTS / new.name).relative_to(ROOT)}")
+        for new, path in fresh:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(new, path)
+            record[path.relative_to(STUDENTS).as_posix()] = digest(load(new))
+            print(f"wrote {path.relative_to(ROOT)}")
         RECORD.write_text(dumps(record), encoding="utf-8")
     return 0
 
