@@ -1,5 +1,6 @@
 # t24: two commands set everything up from a fresh clone with only python3 (>= 3.10) and make.
-#   make lab    JupyterLab on notebooks/ (PORT=8888, IP=127.0.0.1, DIR=notebooks; DIR=teacher)
+#   make lab    JupyterLab on notebooks/ (PORT=8888, IP=127.0.0.1, DIR=notebooks; DIR=teacher;
+#               LANG=zh for the Chinese edition in notebooks/zh-CN)
 #   make app    the code-free student app: Voilà on app/, pages warm for STUDENTS=5 at once
 #               (PORT=8866, IP=127.0.0.1; STUDENTS=30 for a class of thirty)
 #   make test   the whole suite: lint, unit tests, strict nbval over every notebook (the
@@ -15,6 +16,10 @@ APP_PORT ?= $(if $(filter command line environment,$(origin PORT)),$(PORT),8866)
 IP     ?= 127.0.0.1
 # The folder make lab opens: DIR=teacher for the complete lessons with their answers.
 DIR    ?= notebooks
+# LANG=zh (or a Chinese locale such as LANG=zh_CN.UTF-8): the Chinese edition, 中文版. make lab
+# opens DIR/zh-CN with JupyterLab's own menus in Chinese; make app pools the Chinese pages.
+ZH     := $(filter zh%,$(LANG))
+ZH_SETTINGS := $(VENV)/lab-settings-zh
 # A token of your choosing (e.g. one to write on the board); empty: the server makes a random one.
 TOKEN  ?=
 TOKEN_ENV := $(if $(TOKEN),JUPYTER_TOKEN=$(TOKEN) )
@@ -36,6 +41,7 @@ PARALLEL := -n 2 --dist loadfile
 	loadtest students catalogues handouts checks-page bench bench-peers bench-update notebooks execute format clean help
 help:
 	@echo "make lab        JupyterLab on $(DIR)/ (PORT=$(PORT) IP=$(IP); DIR=teacher for the complete lessons)"
+	@echo "make lab LANG=zh  the same in Chinese (中文版): $(DIR)/zh-CN, JupyterLab's menus in Chinese"
 	@echo "make app        the code-free app (Voilà) for students (STUDENTS=$(STUDENTS) PORT=8866 IP=$(IP))"
 	@echo "make test       every test: lint, unit, strict nbval, browser, whole deck, plain install, hub"
 	@echo "make test-unit | test-notebooks | test-browser | test-deck | test-install | test-hub   one part"
@@ -66,18 +72,27 @@ $(VENV)/.installed-app: pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[app]'
 	@touch $@
 
+$(VENV)/.installed-zh: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[lab,app,zh]'
+	@touch $@
+
 $(VENV)/.installed-test: pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[test]'
 	@touch $@
 
 # No news pop-up and no update check for a class (JupyterLab asks to fetch news on first start).
-lab: $(VENV)/.installed-lab
-	$(TOKEN_ENV)$(VENV)/bin/jupyter lab --no-browser --ip=$(IP) --port=$(PORT) --notebook-dir=$(DIR) $(ROOT_FLAG) \
+lab: $(VENV)/.installed-lab $(if $(ZH),$(VENV)/.installed-zh)
+ifneq ($(ZH),)
+	@mkdir -p $(ZH_SETTINGS)/@jupyterlab/translation-extension
+	@echo '{"locale": "zh_CN"}' > $(ZH_SETTINGS)/@jupyterlab/translation-extension/plugin.jupyterlab-settings
+endif
+	$(TOKEN_ENV)$(if $(ZH),LANGUAGE=zh_CN JUPYTERLAB_SETTINGS_DIR=$(ZH_SETTINGS) )$(VENV)/bin/jupyter lab \
+		--no-browser --ip=$(IP) --port=$(PORT) --notebook-dir=$(DIR)$(if $(ZH),/zh-CN) $(ROOT_FLAG) \
 		--LabApp.news_url=None --LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate
 
 # app/serve.py is Voilà with a static start page at `/`; Voilà needs no flag to run as root.
 app: $(VENV)/.installed-app
-	$(TOKEN_ENV)$(TEACHER_ENV)$(PY) app/serve.py --students=$(STUDENTS) --no-browser --Voila.ip=$(IP) --port=$(APP_PORT) --Voila.auto_token=True app
+	$(TOKEN_ENV)$(TEACHER_ENV)$(PY) app/serve.py --students=$(STUDENTS) --lang=$(if $(ZH),zh_CN,en) --no-browser --Voila.ip=$(IP) --port=$(APP_PORT) --Voila.auto_token=True app
 
 # A class opening the app at once, on this machine's loopback: a fresh server for STUDENTS,
 # 30 game pages at once, 10 lab pages, then 30 game pages again; waits and memory per kernel.

@@ -15,6 +15,11 @@ make the controls stack on a phone and give every control a name a screen reader
 server logs "ready" with the address to open once every pool is warm, and again whenever the
 pools are full after a class has taken from them.
 
+Both languages are served: English at `/`, Chinese at `/zh-CN` (index.zh-CN.html, the pages
+game.zh-CN.ipynb and so on, made from the English ones by tools/students.py); the class's
+language (`--lang=zh_CN`, what `make app LANG=zh` gives) has the warm pools, the other language's
+pages start a kernel when opened.
+
 The teacher page (teacher.ipynb, one warm kernel) runs a class round (classroom.py); starting or
 ending one needs the teacher code the server logs at start, made afresh each time unless
 T24_TEACHER_CODE chooses it (`make app TEACHER_CODE=...`).
@@ -36,16 +41,20 @@ from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.utils import url_path_join
 from tornado import web
 from tornado.ioloop import PeriodicCallback
-from traitlets import Float, Int
+from traitlets import Float, Int, Unicode
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 HERE = Path(__file__).resolve().parent
-START = HERE / "index.html"
-CARDS = HERE.parent / "teacher" / "task-cards.md"
+# The start page and the task cards in each language: English at /, Chinese under /zh-CN.
+START = {"": HERE / "index.html", "zh-CN": HERE / "index.zh-CN.html"}
+CARDS = {
+    "": HERE.parent / "teacher" / "task-cards.md",
+    "zh-CN": HERE.parent / "teacher" / "zh-CN" / "task-cards.md",
+}
 CARDS_PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Task cards: experiments with the lab</title>
+<html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>
 <style>
   body {{ font-family: system-ui, sans-serif; line-height: 1.5; max-width: 46rem; margin: 2rem auto;
          padding: 0 1.5rem; color: #1f2328; }}
@@ -56,11 +65,12 @@ CARDS_PAGE = """<!doctype html>
 IDLE_MINUTES = 10
 
 
-def pool_sizes(students: int) -> dict[str, int]:
+def pool_sizes(students: int, lang: str = "en") -> dict[str, int]:
     """Warm kernels per app page for a class: a game page each, a lab page per three students,
-    one teacher page."""
-    pools = {"game.ipynb": max(students, 1), "lab.ipynb": max(math.ceil(students / 3), 1)}
-    return {**pools, "teacher.ipynb": 1}
+    one teacher page, in the class's language ("en", or "zh_CN" for game.zh-CN.ipynb...)."""
+    suffix = "" if lang == "en" else "." + lang.replace("_", "-")
+    sizes = {"game": max(students, 1), "lab": max(math.ceil(students / 3), 1), "teacher": 1}
+    return {f"{page}{suffix}.ipynb": size for page, size in sizes.items()}
 
 
 def warm(task) -> bool:
@@ -81,18 +91,21 @@ class StartPage(XsrfCookie, JupyterHandler):
     """The start page: static HTML behind the app's token (a visit with ?token= logs in)."""
 
     @web.authenticated
-    def get(self):
-        self.finish(START.read_text(encoding="utf-8"))
+    def get(self, lang=""):
+        self.finish(START[lang].read_text(encoding="utf-8"))
 
 
 class TaskCards(JupyterHandler):
     """The lab's task cards (teacher/task-cards.md) as a page to print, behind the app's token."""
 
     @web.authenticated
-    def get(self):
-        if not CARDS.is_file():  # an app served without the teacher's folder
+    def get(self, lang=""):
+        if not CARDS[lang].is_file():  # an app served without the teacher's folder
             raise web.HTTPError(404, "no teacher/task-cards.md beside the app")
-        self.finish(CARDS_PAGE.format(cards=mistune.html(CARDS.read_text(encoding="utf-8"))))
+        text = CARDS[lang].read_text(encoding="utf-8")
+        title = text.splitlines()[0].lstrip("# ")
+        page = CARDS_PAGE.format(lang=lang or "en", title=title, cards=mistune.html(text))
+        self.finish(page)
 
 
 # Voilà's pages, each setting the cookie whichever page a student opens first.
@@ -109,14 +122,15 @@ class ClassApp(Voila):
     refill_delay = Float(
         20, config=True, help="Seconds before a kernel taken from a pool is replaced."
     )
-    aliases = {**Voila.aliases, "students": "ClassApp.students"}
+    lang = Unicode("en", config=True, help="The class's language, whose pages are kept warm: en or zh_CN.")
+    aliases = {**Voila.aliases, "students": "ClassApp.students", "lang": "ClassApp.lang"}
 
     def initialize(self, argv=None):
         super().initialize(argv)
         self.voila_configuration.preheat_kernel = True
         self.voila_configuration.default_pool_size = 0  # only the pages below are pooled
         self.voila_configuration.file_allowlist.append(r"page\.(css|js)")  # style, script
-        pools = {name: {"pool_size": size} for name, size in pool_sizes(self.students).items()}
+        pools = {name: {"pool_size": size} for name, size in pool_sizes(self.students, self.lang).items()}
         self.config.VoilaKernelManager.kernel_pools_config = pools
         self.config.VoilaKernelManager.fill_delay = self.refill_delay
         culling = {"cull_idle_timeout": IDLE_MINUTES * 60, "cull_interval": 60}
@@ -152,7 +166,9 @@ class ClassApp(Voila):
             for pattern, page, *rest in super().init_handlers()
         ]
         root = url_path_join(self.server_url, "/")
-        return [(root + "?", StartPage), (root + "task-cards", TaskCards), *handlers]
+        pages = [(root + "?", StartPage), (root + "task-cards", TaskCards)]
+        pages += [(root + "(zh-CN)/?", StartPage), (root + "(zh-CN)/task-cards", TaskCards)]
+        return [*pages, *handlers]
 
     def init_settings(self):
         settings = super().init_settings()

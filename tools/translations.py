@@ -55,11 +55,12 @@ class Source:
     name: str  # the catalogue's name: translations/<lang>/<name>.po
 
     def output(self, lang: str) -> Path:
-        """Where the translated source is written (zh_CN: a zh-CN folder or a .zh-CN.md file)."""
+        """Where the translated source is written, for zh_CN: teacher/zh-CN/ for the lessons and
+        the guides, README.zh-CN.md, and app/game.zh-CN.ipynb beside the app's code it imports."""
         tag = lang.replace("_", "-")
-        if self.english == ROOT / "README.md":
-            return ROOT / f"README.{tag}.md"
-        return self.english.parent / tag / self.english.name
+        if self.english.parent == ROOT / "teacher":
+            return self.english.parent / tag / self.english.name
+        return self.english.with_suffix(f".{tag}{self.english.suffix}")
 
 
 def sources() -> list[Source]:

@@ -2,6 +2,7 @@
 """What the lessons draw or wire to widgets (ipywidgets, matplotlib, networkx), as one flat API."""
 
 try:
+    from .fonts import use_cjk_fallback
     from .game_widget import make_game_widget
     from .lab import compare, lab_view, make_lab
     from .plots import (
@@ -29,3 +30,5 @@ except ModuleNotFoundError as missing:  # installed without the kernel extra
     raise ImportError(
         f'{missing.name} is missing: in the t24 folder, pip install ".[kernel]" (or ".[lab]")'
     ) from None
+
+use_cjk_fallback()
