@@ -68,7 +68,8 @@ def sources() -> list[Source]:
     found = [
         Source(path, path.stem) for path in sorted((ROOT / "teacher").glob("[0-9][0-9]-*.ipynb"))
     ]
-    found += [Source(path, f"app-{path.stem}") for path in sorted((ROOT / "app").glob("*.ipynb"))]
+    app = [*sorted((ROOT / "app").glob("*.ipynb")), ROOT / "app" / "index.html"]
+    found += [Source(path, f"app-{path.stem}") for path in app if "." not in path.stem]
     found += [
         Source(ROOT / "teacher" / "README.md", "guide"),
         Source(ROOT / "teacher" / "task-cards.md", "task-cards"),
@@ -119,7 +120,7 @@ def code_has_words(code: str) -> bool:
 
 def entries(source: Source) -> list[tuple[str, str]]:
     """The (English text, where) entries of one source, in reading order."""
-    if source.english.suffix == ".md":
+    if source.english.suffix != ".ipynb":  # Markdown, or the app's HTML start page
         text = source.english.read_text(encoding="utf-8")
         return [(block, "paragraph") for block in paragraphs(text) if wordy(block)]
     found = []
@@ -160,9 +161,11 @@ def read(lang: str, source: Source) -> Catalog:
         return read_po(file, locale=lang)
 
 
-def update(lang: str) -> None:
+def update(lang: str, names: list[str] | None = None) -> None:
     """Bring each catalogue of `lang` in step with its English source (fuzzy where it changed)."""
     for source in sources():
+        if names and source.name not in names:
+            continue
         catalogue = read(lang, source)
         catalogue.update(template(source), no_fuzzy_matching=False)
         catalogue.obsolete.clear()
@@ -239,7 +242,7 @@ def translate(source: Source, lang: str, setup: str = "") -> str | dict:
     cell starts with `setup`. Raises Stale naming every entry that is out of date."""
     catalogue = read(lang, source)
     problems: list[str] = []
-    if source.english.suffix == ".md":
+    if source.english.suffix != ".ipynb":
         text = source.english.read_text(encoding="utf-8")
         done = translate_markdown(text, catalogue, source.english.name, problems)
     else:
