@@ -5,6 +5,9 @@ import os
 import pytest
 
 os.environ.setdefault("MPLBACKEND", "Agg")  # before anything imports matplotlib.pyplot
+# The package speaks the environment's language (gettext); the tests, and the kernels they start,
+# hear English whatever this computer's locale, unless a test or a notebook chooses another.
+os.environ["LANGUAGE"] = "en"
 
 
 @pytest.fixture(autouse=True)
