@@ -196,12 +196,17 @@ class Blank(ast.NodeTransformer):
         return ast.Constant(repr(fields))
 
 
+def magics(code: str) -> list[str]:
+    """The `%` and `!` lines of a cell, without a comment at their end (which is words)."""
+    lines = [line.split("  #")[0] for line in code.split("\n")]
+    return [line for line in lines if line.lstrip().startswith(("%", "!"))]
+
+
 def same_code(english: str, translated: str) -> str | None:
     """None when `translated` is `english` with only its words changed; else what differs."""
     if MARKER.findall(english) != MARKER.findall(translated):
         return "nbgrader's marker lines differ"
-    magic = [line for line in english.split("\n") if line.lstrip().startswith(("%", "!"))]
-    if magic != [line for line in translated.split("\n") if line.lstrip().startswith(("%", "!"))]:
+    if magics(english) != magics(translated):
         return "a % line differs"
     try:
         return None if blank_strings(english) == blank_strings(translated) else "the code differs"
