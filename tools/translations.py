@@ -161,15 +161,26 @@ def read(lang: str, source: Source) -> Catalog:
         return read_po(file, locale=lang)
 
 
+def entries_of(catalogue: Catalog) -> list:
+    """What a catalogue says, without its dates: each entry's words, flags and old English."""
+    return [(m.id, m.string, sorted(m.flags), m.previous_id, m.auto_comments) for m in catalogue if m.id]
+
+
 def update(lang: str, names: list[str] | None = None) -> None:
     """Bring each catalogue of `lang` in step with its English source (fuzzy where it changed)."""
     for source in sources():
         if names and source.name not in names:
             continue
         catalogue = read(lang, source)
+        before = entries_of(catalogue)
         catalogue.update(template(source), no_fuzzy_matching=False)
         catalogue.obsolete.clear()
+        catalogue.fuzzy = False  # the header; an entry's own flag says whether it is done
+        catalogue.header_comment = f"# {source.english.relative_to(ROOT)} in {lang}, for t24."
+        catalogue.last_translator = catalogue.language_team = "the t24 authors"
         path = po_path(lang, source)
+        if path.exists() and entries_of(catalogue) == before:
+            continue  # nothing new: the file and its dates stay as they are
         path.parent.mkdir(parents=True, exist_ok=True)
         with path.open("wb") as file:
             write_po(file, catalogue, width=0, include_previous=True, omit_header=False)
