@@ -1,6 +1,6 @@
 """The code-free app (Voilà on app/, as `make app` serves it), as a student meets it.
 
-The address with its token lands on the static start page, whose links lead to the lab, the game
+The address with its token lands on the static start page (and /zh-CN on its Chinese twin), whose links lead to the lab, the game
 and the teacher's class round: each page shows its widgets, no code and no error; the lab answers
 a card slider, the game an answer and a hint; a round the teacher starts reaches three students'
 browsers, and their tries the teacher's page. A closed tab's kernel is shut down. At phone,
@@ -86,6 +86,34 @@ def test_the_game_checks_an_answer_and_gives_a_hint(page, voila_app):
     assert problems(page, errors) == []
     page.get_by_role("link", name="back to the start").click()
     page.wait_for_url(f"{voila_app[0]}/", timeout=WAIT_MS)
+
+
+def chinese(text: str) -> bool:
+    """Whether a text is written in Chinese characters (not an English sentence left over)."""
+    return sum("\u4e00" <= char <= "\u9fff" for char in text) > len(text) // 4
+
+
+def test_the_chinese_start_page_leads_to_the_game_in_chinese(page, voila_app):
+    url, token = voila_app
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{url}/zh-CN?token={token}", timeout=WAIT_MS)
+    assert page.inner_text("h1") == "24点游戏"
+    assert page.get_attribute("html", "lang") == "zh-CN"
+    page.get_by_role("link", name="来玩").click()
+    page.wait_for_selector(".t24-game-hand", state="visible", timeout=WAIT_MS)
+    message = " ".join(page.locator(".t24-game-message").first.text_content().split())
+    page.locator(".t24-game-answer input").fill("1 + 2")
+    page.get_by_role("button", name="检查").click()
+    checked = changed(page, ".t24-game-message", message)
+    page.get_by_role("button", name="提示").click()
+    hinted = changed(page, ".t24-game-message", checked)
+    assert chinese(checked) and chinese(hinted), (checked, hinted)
+    assert problems(page, errors) == []
+    page.get_by_role("link", name="回到首页").click()
+    page.wait_for_url(f"{url}/zh-CN", timeout=WAIT_MS)
+    page.goto(f"{url}/zh-CN/task-cards", timeout=WAIT_MS)
+    assert chinese(page.inner_text("h1")) and page.locator("table").count() == 4
 
 
 def test_a_closed_tab_gives_its_kernel_back(page, voila_app):
