@@ -1,6 +1,13 @@
 """Distinct answers: the same answer up to swapping the operands of + and × and regrouping one
 sum or product (a − b read as a + (−b), a ÷ b as a × b⁻¹); nothing else is identified. The
-canonical form is a nested sorted tuple; each class shows one readable representative."""
+canonical form is a nested sorted tuple; each class shows one readable representative.
+
+    >>> from t24 import parse
+    >>> canonical(parse("(8 - 3) - 1")) == canonical(parse("8 - (1 + 3)"))
+    True
+    >>> [str(e) for e in distinct([parse("8 * 3 + 1 - 1"), parse("1 + 3 * 8 - 1")])]
+    ['8 * 3 + 1 - 1']
+"""
 
 from collections.abc import Iterable
 
