@@ -8,9 +8,8 @@ import argparse
 import os
 import shlex
 import sys
-from collections.abc import Callable
+from contextlib import suppress
 from pathlib import Path
-from typing import NamedTuple
 
 from . import __version__, solver
 from .check import check_answer
@@ -43,8 +42,9 @@ class Parser(argparse.ArgumentParser):
 
     def _print_message(self, message: str, file=None) -> None:
         if file is sys.stderr:  # a usage error keeps its exit code even when stderr fails
-            return _say(message.rstrip("\n"))
-        (file or sys.stdout).write(message)  # help and version: a failure is exit 4
+            _say(message.rstrip("\n"))
+        else:
+            (file or sys.stdout).write(message)  # help and version: a failure is exit 4
 
 
 def _typed(convert):
@@ -86,11 +86,33 @@ def build_parser() -> Parser:
     parser.add_argument("--version", action="version", version=f"t24 {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     commands.required = True
-    for name, (run, help, about) in COMMANDS.items():
-        command = commands.add_parser(name, help=_(help), description=_(about))
+    solve = commands.add_parser("solve", help=_("print every way to make the target"))
+    check = commands.add_parser(
+        "check",
+        help=_("check an answer"),
+        description=_("Check that an expression uses exactly the numbers and makes the target."),
+    )
+    play = commands.add_parser(
+        "play",
+        help=_("practise: make the target from dealt cards"),
+        description=_(
+            "Deal hands to solve. Type an answer; h gives a hint, s shows an answer, q quits."
+        ),
+    )
+    bench = commands.add_parser(
+        "bench",
+        help=_("time every method and save the figures"),
+        description=_(
+            "Time every method on a sample of hands (the optimised ones on all 1820 hands of "
+            "cards 1-13 too) and growth with 2 to 6 numbers; save the results as CSV/JSON in a "
+            "new folder and print a table."
+        ),
+    )
+    for command, run in zip(
+        (solve, check, play, bench), (run_solve, run_check, run_play, run_bench)
+    ):
         command.set_defaults(run=run)
     parser.commands = commands.choices
-    solve, check, play, bench = (commands.choices[name] for name in COMMANDS)
     cards = _("the cards (1 to {most}), e.g. 3 3 8 8").format(most=solver.MAX_NUMBERS)
     solve.add_argument("numbers", nargs="+", metavar="N", help=cards)
     items = _("the cards, then {example}").format(example=CHECK_EXAMPLE)
@@ -208,48 +230,16 @@ def run_bench(args) -> int:
     return FOUND
 
 
-class Command(NamedTuple):
-    """One command: the function that runs it, its line in `t24 --help`, its own help's text."""
-
-    run: Callable
-    help: str
-    about: str | None = None
-
-
-COMMANDS = {
-    "solve": Command(run=run_solve, help=N_("print every way to make the target")),
-    "check": Command(
-        run=run_check,
-        help=N_("check an answer"),
-        about=N_("Check that an expression uses exactly the numbers and makes the target."),
-    ),
-    "play": Command(
-        run=run_play,
-        help=N_("practise: make the target from dealt cards"),
-        about=N_(
-            "Deal hands to solve. Type an answer; h gives a hint, s shows an answer, q quits."
-        ),
-    ),
-    "bench": Command(
-        run=run_bench,
-        help=N_("time every method and save the figures"),
-        about=N_(
-            "Time every method on a sample of hands (the optimised ones on all 1820 hands of "
-            "cards 1-13 too) and growth with 2 to 6 numbers; save the results as CSV/JSON in a "
-            "new folder and print a table."
-        ),
-    ),
-}
-
-
 def _arrange(argv: list[str], parser: Parser) -> list[str]:
     """Let an option's value start with '-' (`--tar -1/3`), and move the cards and expression of
     `solve` and `check` (anywhere, even `-8*3+3+8`) after a `--`, options first."""
     if not argv or argv[0] not in parser.commands:
         return argv
-    command, rest = argv[0], iter(argv[1:])
+    command = argv[0]
+    rest = iter(argv[1:])
     actions = parser.commands[command]._option_string_actions
-    options, items = [command], []
+    options = [command]
+    items = []
     for item in rest:
         if item == "--":  # everything after it is an item, as argparse reads it
             items += rest
@@ -269,11 +259,20 @@ def _arrange(argv: list[str], parser: Parser) -> list[str]:
 
 def _say(text: str) -> None:
     """Print a message on standard error, if there is one that works (losing it changes no exit code)."""
-    try:
+    with suppress(OSError, ValueError):
         if sys.stderr is not None:
             print(text, file=sys.stderr, flush=True)
-    except (OSError, ValueError):
-        pass
+
+
+def _streams() -> None:
+    """Make standard output and error fit to print on, or raise OSError if output is closed."""
+    if sys.stdout is None:
+        raise OSError(_("standard output is closed; nothing can be printed"))
+    if sys.stderr is None:  # `2>&-`: its messages are lost, yet input() needs one to run
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (open for the rest of the run)
+    for stream in (sys.stdout, sys.stderr):  # an ASCII terminal shows × as \xd7, no error
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
 
 
 def main(argv=None) -> int:
@@ -281,16 +280,11 @@ def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     args = argparse.Namespace(outcome=OUTPUT, command="")
     try:
-        if sys.stdout is None:
-            raise OSError(_("standard output is closed; nothing can be printed"))
-        if sys.stderr is None:  # `2>&-`: its messages are lost, yet input() needs one to run
-            sys.stderr = open(os.devnull, "w")
-        for stream in (sys.stdout, sys.stderr):  # an ASCII terminal shows × as \xd7, no error
-            if hasattr(stream, "reconfigure"):
-                stream.reconfigure(errors="backslashreplace")
+        _streams()
         parser = build_parser()
         args = parser.parse_args(_arrange(argv, parser))
-        args.outcome, args.command_line = FOUND, shlex.join(["t24", *argv])
+        args.outcome = FOUND
+        args.command_line = shlex.join(["t24", *argv])
         args.outcome = args.run(args)
         sys.stdout.flush()
         return args.outcome
@@ -307,10 +301,8 @@ def main(argv=None) -> int:
         _say(_("interrupted"))
         return INTERRUPTED
     except BrokenPipeError:  # the reader stopped early (`| head -1`): the work's own exit code
-        try:  # send what is left to /dev/null, so the exit prints no second error
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        except (OSError, ValueError, AttributeError):
-            pass
+        with suppress(OSError, ValueError, AttributeError):  # what is left goes to /dev/null,
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so no second error
         return args.outcome
     except OSError as error:
         _say(_("t24: error: cannot write the output: {why}").format(why=error.strerror or error))

@@ -20,7 +20,8 @@ _KIND = {"+": "+", "-": "+", "*": "*", "/": "*"}
 
 def combine_key(op: str, left: Key, right: Key) -> Key:
     """The canonical form of `left op right`: a sum or product takes in its operands' items."""
-    kind, items = _KIND[op], []
+    kind = _KIND[op]
+    items = []
     for key, sign in ((left, 1), (right, -1 if op in "-/" else 1)):
         items += [(s * sign, k) for s, k in key[1]] if key[0] == kind else [(sign, key)]
     return (kind, tuple(sorted(items)))

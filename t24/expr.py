@@ -153,14 +153,10 @@ def _show(expr: Expr, symbols: dict, latex: bool = False, inside: bool = False) 
     # brackets; a right child also at equal precedence, as 7 - (6 - 5) is not 7 - 6 - 5.
     mine = PRECEDENCE[expr.op]
     if _binds(expr.left, latex) < mine:
-        left = _bracket(left, latex)
+        left = f"\\left({left}\\right)" if latex else f"({left})"
     if _binds(expr.right, latex) <= mine:
-        right = _bracket(right, latex)
+        right = f"\\left({right}\\right)" if latex else f"({right})"
     return f"{left} {symbols.get(expr.op, expr.op)} {right}"
-
-
-def _bracket(text: str, latex: bool) -> str:
-    return f"\\left({text}\\right)" if latex else f"({text})"
 
 
 def _binds(expr: Expr, latex: bool) -> int:

@@ -30,11 +30,6 @@ def use_language(code: str | None) -> None:
     _translation = gettext.translation("t24", LOCALES, languages=languages, fallback=True)
 
 
-def language() -> str:
-    """The language in use: "zh_CN" for Simplified Chinese, "en" when no catalogue matched."""
-    return _translation.info().get("language", "en") if _translation.info() else "en"
-
-
 def _(message: str) -> str:
     """The sentence in the language in use (English, the source text, when it has no entry)."""
     return _translation.gettext(message)
