@@ -61,7 +61,9 @@ def hand_text(hand: Sequence[int], faces: bool = False) -> str:
 
 def amount(count: int) -> str:
     """`7,680`, or `about 10^2,567` for a count too big to write out (never str() of a huge int)."""
-    return f"{count:,}" if count < 10**18 else f"about 10^{int(math.log10(count)):,}"
+    if count < 10**18:
+        return f"{count:,}"
+    return _("about 10^{power}").format(power=f"{int(math.log10(count)):,}")
 
 
 def plural(count: int, one: str, many: str) -> str:
@@ -87,7 +89,7 @@ def shown(value) -> str:
     try:
         text = _repr.repr(value)
     except Exception:  # a repr that fails (an int too long for str, a broken object)
-        text = f"a {type(value).__name__}"
+        text = _("a {kind}").format(kind=type(value).__name__)
     return " ".join(text.split())
 
 
