@@ -29,6 +29,13 @@ EXIT_CODES = N_(
     "3 search too large for the method, 4 output cannot be written, 130 interrupted"
 )
 CHECK_EXAMPLE = 't24 check 3 3 8 8 "8/(3-8/3)"'
+# Each command's line in `t24 --help`, and the first line of its own help.
+ABOUT = {
+    "solve": N_("print every way to make the target"),
+    "check": N_("check an answer: the cards used exactly, the target made"),
+    "play": N_("practise: make the target from dealt cards"),
+    "bench": N_("time every method and save the figures"),
+}
 
 
 class Parser(argparse.ArgumentParser):
@@ -86,32 +93,11 @@ def build_parser() -> Parser:
     parser.add_argument("--version", action="version", version=f"t24 {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     commands.required = True
-    solve = commands.add_parser("solve", help=_("print every way to make the target"))
-    check = commands.add_parser(
-        "check",
-        help=_("check an answer"),
-        description=_("Check that an expression uses exactly the numbers and makes the target."),
-    )
-    play = commands.add_parser(
-        "play",
-        help=_("practise: make the target from dealt cards"),
-        description=_(
-            "Deal hands to solve. Type an answer; h gives a hint, s shows an answer, q quits."
-        ),
-    )
-    bench = commands.add_parser(
-        "bench",
-        help=_("time every method and save the figures"),
-        description=_(
-            "Time every method on a sample of hands (the optimised ones on all 1820 hands of "
-            "cards 1-13 too) and growth with 2 to 6 numbers; save the results as CSV/JSON in a "
-            "new folder and print a table."
-        ),
-    )
-    for command, run in zip(
-        (solve, check, play, bench), (run_solve, run_check, run_play, run_bench)
-    ):
-        command.set_defaults(run=run)
+    runs = {"solve": run_solve, "check": run_check, "play": run_play, "bench": run_bench}
+    for name, run in runs.items():
+        about = _(ABOUT[name])
+        commands.add_parser(name, help=about, description=about).set_defaults(run=run)
+    solve, check, play, bench = commands.choices.values()
     parser.commands = commands.choices
     cards = _("the cards (1 to {most}), e.g. 3 3 8 8").format(most=solver.MAX_NUMBERS)
     solve.add_argument("numbers", nargs="+", metavar="N", help=cards)
