@@ -6,37 +6,52 @@ stops early (`t24 solve ... | head -1`) ends the command quietly with the code o
 
 import argparse
 import os
-import re
 import shlex
 import sys
+from contextlib import suppress
 from pathlib import Path
 
 from . import __version__, solver
 from .check import check_answer
 from .hand import InputError, SearchTooLarge, as_hand, as_target, whole
 from .methods import METHODS, TABLE
-from .text import describe, hand_text
+from .text import N_, _, describe, hand_text
 
-FOUND, NONE, USAGE, TOO_LARGE, OUTPUT, INTERRUPTED = 0, 1, 2, 3, 4, 130
-EXIT_CODES = (
+# The exit codes, as `EXIT_CODES` says them.
+FOUND = 0
+NONE = 1
+USAGE = 2
+TOO_LARGE = 3
+OUTPUT = 4
+INTERRUPTED = 130
+EXIT_CODES = N_(
     "exit codes: 0 answer found / right, 1 none / wrong, 2 usage error, "
     "3 search too large for the method, 4 output cannot be written, 130 interrupted"
 )
 CHECK_EXAMPLE = 't24 check 3 3 8 8 "8/(3-8/3)"'
-DESCRIPTION = "The 24 game: make a target from cards with + - * / and brackets."
-TARGET = "what to make (default 24; a fraction like 1/3 or -1/3 works)"
+# Each command's line in `t24 --help`, and the first line of its own help.
+ABOUT = {
+    "solve": N_("print every way to make the target"),
+    "check": N_("check an answer: the cards used exactly, the target made"),
+    "play": N_("practise: make the target from dealt cards"),
+    "bench": N_("time every method and save the figures"),
+}
 
 
 class Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line: what is wrong, and where to look."""
 
     def error(self, message: str):
-        self.exit(USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        said = _("{prog}: error: {message} (see {prog} --help)").format(
+            prog=self.prog, message=message
+        )
+        self.exit(USAGE, said + "\n")
 
     def _print_message(self, message: str, file=None) -> None:
         if file is sys.stderr:  # a usage error keeps its exit code even when stderr fails
-            return _say(message.rstrip("\n"))
-        (file or sys.stdout).write(message)  # help and version: a failure is exit 4
+            _say(message.rstrip("\n"))
+        else:
+            (file or sys.stdout).write(message)  # help and version: a failure is exit 4
 
 
 def _typed(convert):
@@ -51,8 +66,10 @@ def _typed(convert):
     return read
 
 
-def _add(command, name, help, default=None, low=None, **options) -> None:
-    """One option: a False default makes a flag, an int default or a `low` a whole number."""
+def _add(command, dest, help, default=None, low=None, **options) -> None:
+    """The option `--dest` (`_` as `-`): a False default makes a flag, an int default or a `low`
+    a whole number."""
+    name = "--" + dest.replace("_", "-")
     if default is False:
         options["action"] = "store_true"
     elif isinstance(default, int) or low is not None:
@@ -71,45 +88,54 @@ def build_parser() -> Parser:
     from .bench import CLOCKS, GROWTH_HANDS, QUICK_HANDS, QUICK_SAMPLE, SAMPLE_HANDS, SLOW_SWEEP
     from .game import MAX_COUNT, MIN_COUNT
 
-    parser = Parser(prog="t24", description=DESCRIPTION, epilog=EXIT_CODES)
+    description = _("The 24 game: make a target from cards with + - * / and brackets.")
+    parser = Parser(prog="t24", description=description, epilog=_(EXIT_CODES))
     parser.add_argument("--version", action="version", version=f"t24 {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     commands.required = True
-    solve = commands.add_parser("solve", help="print every way to make the target")
-    check = commands.add_parser("check", help="check an answer")
-    play = commands.add_parser("play", help="practise: make the target from dealt cards")
-    bench = commands.add_parser("bench", help="time every method and save the figures")
-    cards = f"the cards (1 to {solver.MAX_NUMBERS}), e.g. 3 3 8 8"
-    solve.add_argument("numbers", nargs="+", metavar="N", help=cards)
-    check.add_argument("items", nargs="+", metavar="N", help=f"the cards, then {CHECK_EXAMPLE}")
-    for command in solve, check, play:
-        _add(command, "--target", TARGET, as_target(24), type=_typed(as_target))
-    _add(solve, "--method", "which method searches (default recursive)", "recursive", choices=TABLE)
-    _add(solve, "--first", "stop at the first answer", False)
-    _add(solve, "--distinct", "one answer per class of equivalent answers", False)
-    _add(play, "--low", "lowest card (default 1)", 1)
-    _add(play, "--high", "highest card (default 13)", 13)
-    _add(play, "--count", f"cards per hand, {MIN_COUNT} to {MAX_COUNT} (default 4)", 4)
-    _add(play, "--seed", "seed the deal (0 or more), to replay the same hands", low=0)
-    _add(play, "--any", "deal any hand; 'none' answers one that cannot be done", False)
-    _add(play, "--rounds", "stop after this many hands", low=1)
-    _add(bench, "--quick", f"{QUICK_HANDS} hands, {QUICK_SAMPLE} per method, fewer growth", False)
-    _add(bench, "--hands", "a fixed sample of this many hands instead of the deck", low=1)
-    _add(bench, "--sample", f"hands every method sweeps (default {SAMPLE_HANDS})", low=1)
-    _add(bench, "--methods", "comma-separated (default all)", list(METHODS), type=_typed(_methods))
-    _add(bench, "--out", "a new folder for the results (default t24-bench/<date and time>)")
-    _add(bench, "--replace", "overwrite the results already in --out (not with a sample)", False)
-    _add(bench, "--repeat", f"keep the fastest of N (sweeps over {SLOW_SWEEP:g} s run once)", 3, 1)
-    counts = range(2, solver.MAX_NUMBERS + 1)
-    _add(bench, "--max-count", "growth: 2 to this many numbers (default 6)", 6, choices=counts)
-    _add(bench, "--growth-hands", f"growth: hands per count (default {GROWTH_HANDS})", low=1)
-    _add(bench, "--no-progress", "no progress bars", False)
-    _add(bench, "--clock", "cpu: this process's CPU time, or wall: elapsed", "cpu", choices=CLOCKS)
     runs = {"solve": run_solve, "check": run_check, "play": run_play, "bench": run_bench}
-    for name, command in commands.choices.items():  # `t24 NAME --help` shows its docstring
-        command.set_defaults(run=runs[name])
-        command.description = runs[name].__doc__
+    for name, run in runs.items():
+        about = _(ABOUT[name])
+        commands.add_parser(name, help=about, description=about).set_defaults(run=run)
+    solve, check, play, bench = commands.choices.values()
     parser.commands = commands.choices
+    cards = _("the cards (1 to {most}), e.g. 3 3 8 8").format(most=solver.MAX_NUMBERS)
+    solve.add_argument("numbers", nargs="+", metavar="N", help=cards)
+    items = _("the cards, then {example}").format(example=CHECK_EXAMPLE)
+    check.add_argument("items", nargs="+", metavar="N", help=items)
+    target = _("what to make (default 24; a fraction like 1/3 or -1/3 works)")
+    for command in solve, check, play:
+        _add(command, "target", target, as_target(24), type=_typed(as_target))
+    _add(
+        solve, "method", _("which method searches (default recursive)"), "recursive", choices=TABLE
+    )
+    _add(solve, "first", _("stop at the first answer"), False)
+    _add(solve, "distinct", _("one answer per class of equivalent answers"), False)
+    _add(play, "low", _("lowest card (default 1)"), 1)
+    _add(play, "high", _("highest card (default 13)"), 13)
+    count = _("cards per hand, {low} to {high} (default 4)")
+    _add(play, "count", count.format(low=MIN_COUNT, high=MAX_COUNT), 4)
+    _add(play, "seed", _("seed the deal (0 or more), to replay the same hands"), low=0)
+    _add(play, "any", _("deal any hand; 'none' answers one that cannot be done"), False)
+    _add(play, "rounds", _("stop after this many hands"), low=1)
+    quick = _("{hands} hands, {sample} per method, fewer growth")
+    _add(bench, "quick", quick.format(hands=QUICK_HANDS, sample=QUICK_SAMPLE), False)
+    _add(bench, "hands", _("a fixed sample of this many hands instead of the deck"), low=1)
+    sample = _("hands every method sweeps (default {sample})").format(sample=SAMPLE_HANDS)
+    _add(bench, "sample", sample, low=1)
+    methods = _("comma-separated (default all)")
+    _add(bench, "methods", methods, list(METHODS), type=_typed(_methods))
+    _add(bench, "out", _("a new folder for the results (default t24-bench/<date and time>)"))
+    _add(bench, "replace", _("overwrite the results already in --out (not with a sample)"), False)
+    repeat = _("keep the fastest of N (sweeps over {seconds} s run once)")
+    _add(bench, "repeat", repeat.format(seconds=f"{SLOW_SWEEP:g}"), 3, 1)
+    counts = range(2, solver.MAX_NUMBERS + 1)
+    _add(bench, "max_count", _("growth: 2 to this many numbers (default 6)"), 6, choices=counts)
+    growth = _("growth: hands per count (default {hands})").format(hands=GROWTH_HANDS)
+    _add(bench, "growth_hands", growth, low=1)
+    _add(bench, "no_progress", _("no progress bars"), False)
+    clock = _("cpu: this process's CPU time, or wall: elapsed")
+    _add(bench, "clock", clock, "cpu", choices=CLOCKS)
     return parser
 
 
@@ -120,57 +146,56 @@ def run_solve(args) -> int:
     for expr in answers:
         print(expr)
     if not answers:
-        _say(f"no way to make {describe(args.target)} from {hand_text(hand)}")
+        said = _("no way to make {target} from {hand}")
+        _say(said.format(target=describe(args.target), hand=hand_text(hand)))
     return args.outcome
 
 
 def run_check(args) -> int:
-    """Check that an expression uses exactly the numbers and makes the target."""
     if len(args.items) < 2:
-        raise InputError(f"give the cards and then the expression, e.g. {CHECK_EXAMPLE}")
+        refusal = _("give the cards and then the expression, e.g. {example}")
+        raise InputError(refusal.format(example=CHECK_EXAMPLE))
     *numbers, text = args.items
     verdict = check_answer(as_hand(numbers), text, args.target)
-    if verdict.expr is None:
+    if verdict.kind == "unreadable":
         raise InputError(verdict.message)
     args.outcome = FOUND if verdict.ok else NONE
     if verdict.ok:
-        print(f"right: {verdict.message}")
+        print(_("right: {verdict}").format(verdict=verdict.message))
+    elif text.strip().isdecimal():
+        said = _("wrong: {verdict} (the expression comes last: {example})")
+        _say(said.format(verdict=verdict.message, example=CHECK_EXAMPLE))
     else:
-        hint = f" (the expression comes last: {CHECK_EXAMPLE})" if text.strip().isdecimal() else ""
-        _say(f"wrong: {verdict.message}{hint}")
+        _say(_("wrong: {verdict}").format(verdict=verdict.message))
     return args.outcome
 
 
 def run_play(args) -> int:
-    """Deal hands to solve. Type an answer; h gives a hint, s shows an answer, q quits."""
     from .game import Game, play, terminal_lines
 
     if sys.stdin is None or sys.stdin.closed:
-        raise InputError(
+        refusal = _(
             "there is no input to read (standard input is closed); run it at a "
             "terminal or pipe answers in"
         )
+        raise InputError(refusal)
     game = Game(args.target, args.low, args.high, args.count, args.seed, args.any)
     if hasattr(sys.stdin, "reconfigure"):  # text that is not UTF-8 must not end the game
         sys.stdin.reconfigure(errors="replace")
     try:
         play(terminal_lines(), lambda text: print(text, flush=True), game, args.rounds)
     except KeyboardInterrupt:
-        print(f"\ninterrupted; final score: {game.score}")
+        print("\n" + _("interrupted; final score: {score}").format(score=game.score))
         return INTERRUPTED
     return FOUND
 
 
 def run_bench(args) -> int:
-    """Time every method on a sample of hands (the optimised ones on all 1820 hands of cards 1-13
-    too) and growth with 2 to 6 numbers; save the results as CSV/JSON in a new folder and print a
-    table."""
     from . import bench
 
     if args.out is not None and not args.out.strip():
-        raise InputError(
-            "--out needs a folder name (leave it out for a new folder under t24-bench/)"
-        )
+        refusal = _("--out needs a folder name (leave it out for a new folder under t24-bench/)")
+        raise InputError(refusal)
     out = Path(args.out) if args.out is not None else bench.new_run_folder()
     results = bench.run_benchmark(
         out=out,
@@ -186,7 +211,8 @@ def run_bench(args) -> int:
         replace=args.replace,
     )
     print(bench.format_table(results))
-    print(f"\nsaved in {out}/ (meta.json, deck.csv, growth.csv, peers.csv, summary.json)")
+    files = ", ".join(bench.FILES)
+    print("\n" + _("saved in {folder}/ ({files})").format(folder=out, files=files))
     return FOUND
 
 
@@ -195,14 +221,16 @@ def _arrange(argv: list[str], parser: Parser) -> list[str]:
     `solve` and `check` (anywhere, even `-8*3+3+8`) after a `--`, options first."""
     if not argv or argv[0] not in parser.commands:
         return argv
-    command, rest = argv[0], iter(argv[1:])
+    command = argv[0]
+    rest = iter(argv[1:])
     actions = parser.commands[command]._option_string_actions
-    options, items = [command], []
+    options = [command]
+    items = []
     for item in rest:
         if item == "--":  # everything after it is an item, as argparse reads it
             items += rest
             break
-        name, _, value = item.partition("=")
+        name = item.partition("=")[0]
         matches = {actions[o] for o in actions if o.startswith(name) and name.startswith("--")}
         action = actions.get(name) or (matches.pop() if len(matches) == 1 else None)
         if action is None and not item.startswith("--") or item == "-":
@@ -217,11 +245,20 @@ def _arrange(argv: list[str], parser: Parser) -> list[str]:
 
 def _say(text: str) -> None:
     """Print a message on standard error, if there is one that works (losing it changes no exit code)."""
-    try:
+    with suppress(OSError, ValueError):
         if sys.stderr is not None:
             print(text, file=sys.stderr, flush=True)
-    except (OSError, ValueError):
-        pass
+
+
+def _streams() -> None:
+    """Make standard output and error fit to print on, or raise OSError if output is closed."""
+    if sys.stdout is None:
+        raise OSError(_("standard output is closed; nothing can be printed"))
+    if sys.stderr is None:  # `2>&-`: its messages are lost, yet input() needs one to run
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (open for the rest of the run)
+    for stream in (sys.stdout, sys.stderr):  # an ASCII terminal shows × as \xd7, no error
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
 
 
 def main(argv=None) -> int:
@@ -229,37 +266,30 @@ def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     args = argparse.Namespace(outcome=OUTPUT, command="")
     try:
-        if sys.stdout is None:
-            raise OSError("standard output is closed; nothing can be printed")
-        if sys.stderr is None:  # `2>&-`: its messages are lost, yet input() needs one to run
-            sys.stderr = open(os.devnull, "w")
-        for stream in (sys.stdout, sys.stderr):  # an ASCII terminal shows × as \xd7, no error
-            if hasattr(stream, "reconfigure"):
-                stream.reconfigure(errors="backslashreplace")
+        _streams()
         parser = build_parser()
         args = parser.parse_args(_arrange(argv, parser))
-        args.outcome, args.command_line = FOUND, shlex.join(["t24", *argv])
+        args.outcome = FOUND
+        args.command_line = shlex.join(["t24", *argv])
         args.outcome = args.run(args)
         sys.stdout.flush()
         return args.outcome
     except SystemExit as exit:  # --help, --version, a usage error: argparse has printed it
         return exit.code if isinstance(exit.code, int) else USAGE
-    except SearchTooLarge as error:
-        words = re.sub(r"method='(.+?)'", r"--method \1", str(error))  # command-line words
-        _say(f"t24 {args.command}: {words}")
+    except SearchTooLarge as error:  # the methods named as the command line names them
+        said = error.sentence(name=lambda method: f"--method {method}")
+        _say(_("t24 {command}: {refusal}").format(command=args.command, refusal=said))
         return TOO_LARGE
     except InputError as error:
-        _say(f"t24 {args.command}: error: {error}")
+        _say(_("t24 {command}: error: {error}").format(command=args.command, error=error))
         return USAGE
     except KeyboardInterrupt:
-        _say("interrupted")
+        _say(_("interrupted"))
         return INTERRUPTED
     except BrokenPipeError:  # the reader stopped early (`| head -1`): the work's own exit code
-        try:  # send what is left to /dev/null, so the exit prints no second error
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        except (OSError, ValueError, AttributeError):
-            pass
+        with suppress(OSError, ValueError, AttributeError):  # what is left goes to /dev/null,
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so no second error
         return args.outcome
     except OSError as error:
-        _say(f"t24: error: cannot write the output: {error.strerror or error}")
+        _say(_("t24: error: cannot write the output: {why}").format(why=error.strerror or error))
         return OUTPUT

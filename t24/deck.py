@@ -48,11 +48,7 @@ def solvable_counts(target=24, decks: dict = DECKS) -> dict[str, dict[str, int]]
     for name, (low, high) in decks.items():
         hands = deck(high, low)
         solvable = sum(can_make(hand, target) for hand in hands)
-        counts[name] = {
-            "hands": len(hands),
-            "solvable": solvable,
-            "unsolvable": len(hands) - solvable,
-        }
+        counts[name] = dict(hands=len(hands), solvable=solvable, unsolvable=len(hands) - solvable)
     return counts
 
 

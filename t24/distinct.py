@@ -1,6 +1,13 @@
 """Distinct answers: the same answer up to swapping the operands of + and × and regrouping one
 sum or product (a − b read as a + (−b), a ÷ b as a × b⁻¹); nothing else is identified. The
-canonical form is a nested sorted tuple; each class shows one readable representative."""
+canonical form is a nested sorted tuple; each class shows one readable representative.
+
+    >>> from t24 import parse
+    >>> canonical(parse("(8 - 3) - 1")) == canonical(parse("8 - (1 + 3)"))
+    True
+    >>> [str(e) for e in distinct([parse("8 * 3 + 1 - 1"), parse("1 + 3 * 8 - 1")])]
+    ['8 * 3 + 1 - 1']
+"""
 
 from collections.abc import Iterable
 
@@ -13,7 +20,8 @@ _KIND = {"+": "+", "-": "+", "*": "*", "/": "*"}
 
 def combine_key(op: str, left: Key, right: Key) -> Key:
     """The canonical form of `left op right`: a sum or product takes in its operands' items."""
-    kind, items = _KIND[op], []
+    kind = _KIND[op]
+    items = []
     for key, sign in ((left, 1), (right, -1 if op in "-/" else 1)):
         items += [(s * sign, k) for s, k in key[1]] if key[0] == kind else [(sign, key)]
     return (kind, tuple(sorted(items)))

@@ -2,6 +2,10 @@
 
 `str` brackets a child that binds more loosely than its parent, the right one also at equal
 precedence (`7 - (6 - 5)`), which the converter in "24点解法" forgets (`7 - 6 - 5`).
+
+    >>> expr = BinOp("-", Num(7), BinOp("-", Num(6), Num(5)))
+    >>> str(expr), expr.value, expr.postfix()
+    ('7 - (6 - 5)', Fraction(6, 1), (7, 6, 5, '-', '-'))
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .hand import InputError
+from .text import _, shown
 
 OPS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv}
 PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
@@ -25,13 +30,22 @@ class ExpressionError(InputError):
 
 
 class DivisionByZero(ExpressionError, ZeroDivisionError):
-    """An expression divides by something that is exactly zero."""
+    """An expression divides by something that is exactly zero: `part`, the division at fault."""
+
+    def __init__(self, part: BinOp):
+        super().__init__(_("{part} divides by zero").format(part=part))
+        self.part = part
 
 
 def pair_results(a, b) -> Iterator[tuple[str, bool, object]]:
-    """`(op, swapped, value)` for a+b, a-b, b-a, a*b, a/b, b/a (the posts' order), skipping x/0."""
+    """`(op, swapped, value)` for a+b, a-b, b-a, a*b, a/b, b/a (the posts' order), skipping x/0.
+
+    >>> [str(value) for _op, _swapped, value in pair_results(Fraction(8), Fraction(2))]
+    ['10', '6', '-6', '16', '4', '1/4']
+    """
     for op, swapped in SIX_RESULTS:
-        left, right = (b, a) if swapped else (a, b)
+        left = b if swapped else a
+        right = a if swapped else b
         if op != "/" or right != 0:
             yield op, swapped, OPS[op](left, right)
 
@@ -89,7 +103,7 @@ class Num(_Tree):
 
     def __post_init__(self):
         if isinstance(self.n, bool) or not isinstance(self.n, int):
-            raise TypeError(f"a leaf holds an int, not {self.n!r}")
+            raise TypeError(_("a leaf holds an int, not {value}").format(value=shown(self.n)))
 
     @property
     def value(self) -> Fraction:
@@ -107,16 +121,19 @@ class BinOp(_Tree):
 
     def __post_init__(self):
         if self.op not in OPS:
-            raise ValueError(f"unknown operator {self.op!r}; expected one of {''.join(OPS)}")
+            refusal = _("unknown operator {op}; expected one of + - * /")
+            raise ValueError(refusal.format(op=shown(self.op)))
         if not isinstance(self.left, _Tree) or not isinstance(self.right, _Tree):
-            raise TypeError(f"the operands are trees: write a card as Num(3), not {self.left!r}")
+            refusal = _("the operands are trees: write a card as Num(3), not {value}")
+            raise TypeError(refusal.format(value=shown(self.left)))
 
     @property
     def value(self) -> Fraction:
         """The exact value; raises DivisionByZero if any divisor is zero."""
-        left, right = self.left.value, self.right.value
+        left = self.left.value
+        right = self.right.value
         if self.op == "/" and right == 0:
-            raise DivisionByZero(f"{self} divides by zero")
+            raise DivisionByZero(self)
         return OPS[self.op](left, right)
 
 
@@ -128,23 +145,33 @@ def _show(expr: Expr, symbols: dict, latex: bool = False, inside: bool = False) 
     if isinstance(expr, Num):
         return f"({expr.n})" if expr.n < 0 else str(expr.n)
     fraction = latex and expr.op == "/"
-    sides = [_show(side, symbols, latex, inside or fraction) for side in (expr.left, expr.right)]
+    left = _show(expr.left, symbols, latex, inside or fraction)
+    right = _show(expr.right, symbols, latex, inside or fraction)
     if fraction:
-        return ("\\dfrac" if inside else "\\frac") + "".join(f"{{{side}}}" for side in sides)
-    mine, (left, right) = PRECEDENCE[expr.op], (expr.left, expr.right)
-    for index, loose in enumerate((_binds(left, latex) < mine, _binds(right, latex) <= mine)):
-        if loose:
-            sides[index] = f"\\left({sides[index]}\\right)" if latex else f"({sides[index]})"
-    return f"{sides[0]} {symbols.get(expr.op, expr.op)} {sides[1]}"
+        return ("\\dfrac" if inside else "\\frac") + f"{{{left}}}{{{right}}}"
+    # The bracket rule of lesson 02: a left child that binds more loosely than its parent needs
+    # brackets; a right child also at equal precedence, as 7 - (6 - 5) is not 7 - 6 - 5.
+    mine = PRECEDENCE[expr.op]
+    if _binds(expr.left, latex) < mine:
+        left = f"\\left({left}\\right)" if latex else f"({left})"
+    if _binds(expr.right, latex) <= mine:
+        right = f"\\left({right}\\right)" if latex else f"({right})"
+    return f"{left} {symbols.get(expr.op, expr.op)} {right}"
 
 
 def _binds(expr: Expr, latex: bool) -> int:
     """How tightly an operand holds together: a leaf (and in LaTeX a fraction) needs no brackets."""
-    return 3 if isinstance(expr, Num) or latex and expr.op == "/" else PRECEDENCE[expr.op]
+    if isinstance(expr, Num) or latex and expr.op == "/":
+        return 3
+    return PRECEDENCE[expr.op]
 
 
 def value_latex(value: Fraction) -> str:
-    """An exact value as LaTeX: 24, \\frac{8}{3}, -\\frac{1}{2}."""
+    """An exact value as LaTeX: 24, \\frac{8}{3}, -\\frac{1}{2}.
+
+    >>> value_latex(Fraction(-1, 2))
+    '-\\\\frac{1}{2}'
+    """
     if value.denominator == 1:
         return str(value.numerator)
     sign = "-" if value < 0 else ""

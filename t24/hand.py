@@ -1,16 +1,23 @@
 """Hands and targets, checked before any search, and the one grammar of typed numbers: digits
 0-9 only (`３` is refused), at most `MAX_DIGITS` after leading zeros, a minus sign `-`, `−` or
-`–`, a target maybe `a/b`; anything else gets an `InputError` whose one line says why."""
+`–`, a target maybe `a/b`; anything else gets an `InputError` whose one line says why.
+
+    >>> as_hand("3, 3 8 8")
+    (3, 3, 8, 8)
+    >>> as_target("-1/3")
+    Fraction(-1, 3)
+"""
 
 import itertools
 import numbers
 import operator
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from .text import not_a_digit, shown
+from .text import N_, _, amount, not_a_digit, plural, shown
 
 Hand = tuple[int, ...]
 
@@ -18,27 +25,77 @@ MAX_DIGITS = 100
 MAX_CARDS = 100  # cards read from any iterable: more is refused before reading further
 MAX_NUMBERS = 7  # the most a search takes: one answer from seven different cards (fast)
 MINUS_SIGNS = "-\u2212\u2013"  # hyphen-minus, minus sign, en dash
-TOO_LONG = f"number too long: at most {MAX_DIGITS} digits"
 
 _BOUND = 10**MAX_DIGITS  # the smallest number with one digit too many
 # [0-9], not \d: \d matches every script's digits
 _NUMBER = re.compile(f"([{re.escape('+' + MINUS_SIGNS)}]?)([0-9]+)(?:/([0-9]+))?")
-_TARGET_HINT = "use an integer or a fraction like 1/3"
+
+# What a search's size counts, as the two forms `plural` takes.
+CANDIDATES = (N_("{n} candidate"), N_("{n} candidates"))
+FINAL_NUMBERS = (N_("{n} final number"), N_("{n} final numbers"))
+ANSWERS = (N_("{n} answer"), N_("{n} answers"))
+NUMBERS = (N_("{n} number"), N_("{n} numbers"))
+# The refusals of `SearchTooLarge`, by kind; "+" when a method that copes is named.
+REFUSALS = {
+    "search": N_("{method} would try {size} for {count} (at most {limit}); no method copes"),
+    "search+": N_("{method} would try {size} for {count} (at most {limit}); use {instead}"),
+    "answers": N_("{method} would list {size} (at most {limit})"),
+    "answers+": N_("{method} would list {size} (at most {limit}); use {instead}"),
+    "numbers": N_("a search takes 1 to {limit} numbers, not {count}"),
+    "trace": N_("a trace of {count} would record {size} (at most {limit}): four cards at most"),
+}
 
 
 class InputError(ValueError):
     """A hand, a target, an option or a typed expression t24 cannot work with; the message says why."""
 
 
+@dataclass(eq=False)
 class SearchTooLarge(InputError):
-    """A method would take too long on this hand; the message names a method that copes, if any."""
+    """A search past a limit, as data: its `kind` (a key of `REFUSALS`), the `method`, the `size`
+    it would reach in `unit`s for `count` numbers, the `limit`, and `instead`, a method that copes.
+
+    >>> error = SearchTooLarge("search", "patterns", 120_000, 100_000, 5, instead="fast")
+    >>> error.sentence(name=lambda method: f"--method {method}")
+    '--method patterns would try 120,000 candidates for 5 numbers (at most 100,000); use --method fast'
+    """
+
+    kind: str
+    method: str | None
+    size: int
+    limit: int
+    count: int
+    unit: tuple[str, str] = CANDIDATES
+    instead: str | None = None
+
+    def sentence(self, name=lambda method: f"method={method!r}") -> str:
+        """The refusal in the language in use, each method written by `name`."""
+        return _(REFUSALS[self.kind + ("+" if self.instead else "")]).format(
+            method=name(self.method),
+            instead=self.instead and name(self.instead),
+            size=plural(self.size, *self.unit),
+            limit=amount(self.limit),
+            count=plural(self.count, *NUMBERS),
+        )
+
+    def __str__(self) -> str:
+        return self.sentence()
+
+
+def too_long() -> InputError:
+    """The refusal of a number with more than MAX_DIGITS digits."""
+    return InputError(_("number too long: at most {digits} digits").format(digits=MAX_DIGITS))
 
 
 def significant(digits: str) -> str:
-    """A run of ASCII digits without its leading zeros, checked against MAX_DIGITS."""
+    """A run of ASCII digits without its leading zeros, checked against MAX_DIGITS.
+
+    >>> significant("0024")
+    '24'
+    """
     digits = digits.lstrip("0") or "0"
     if len(digits) > MAX_DIGITS:
-        raise InputError(TOO_LONG)
+        raise too_long()
     return digits
 
 
@@ -50,17 +107,24 @@ def _read(text: str, refusal: str) -> tuple[int, int | None]:
         raise InputError(not_a_digit(char) if char else refusal)
     sign, numerator, denominator = match.groups()
     sign = -1 if sign and sign in MINUS_SIGNS else 1
-    return sign * int(significant(numerator)), denominator and int(significant(denominator))
+    if denominator is not None:
+        denominator = int(significant(denominator))
+    return sign * int(significant(numerator)), denominator
 
 
 def whole(text: str, what: str, low: int | None = None) -> int:
-    """A typed whole number (the digits 0-9, an optional sign), at least `low`, or InputError."""
-    refusal = f"{what} {shown(text)} is not a whole number"
+    """A typed whole number (the digits 0-9, an optional sign), at least `low`, or InputError.
+
+    >>> whole("−3", "--seed")
+    -3
+    """
+    refusal = _("{what} {value} is not a whole number").format(what=what, value=shown(text))
     number, denominator = _read(text, refusal)
     if denominator is not None:
         raise InputError(refusal)
     if low is not None and number < low:
-        raise InputError(f"{what} must be at least {low}, not {number}")
+        refusal = _("{what} must be at least {low}, not {number}")
+        raise InputError(refusal.format(what=what, low=low, number=number))
     return number
 
 
@@ -69,33 +133,33 @@ def _exact(value) -> Fraction | None:
     if not isinstance(value, (numbers.Rational, Decimal)) or isinstance(value, bool):
         return None
     if isinstance(value, Decimal) and value.is_finite() and abs(value.adjusted()) > MAX_DIGITS:
-        raise InputError(TOO_LONG)  # at once, before Fraction builds 10**exponent
+        raise too_long()  # at once, before Fraction builds 10**exponent
     try:
         value = Fraction(value)
         parts = operator.index(value.numerator), operator.index(value.denominator)
     except (TypeError, ValueError, ArithmeticError):
         return None
     if not all(-_BOUND < part < _BOUND for part in parts):
-        raise InputError(TOO_LONG)
+        raise too_long()
     return Fraction(*parts)  # plain ints, whatever integer type came in
 
 
 def as_hand(numbers: Iterable) -> Hand:
     """Check and return the numbers as a tuple of ints: [3, 3, 8, 8], '3 3 8 8' or '3,3,8,8'."""
     if isinstance(numbers, (bytes, bytearray, memoryview)):
-        raise InputError(
-            f"expected numbers, got {type(numbers).__name__}: give them as text or as a list"
-        )
+        refusal = _("expected numbers, got {kind}: give them as text or as a list")
+        raise InputError(refusal.format(kind=type(numbers).__name__))
     if isinstance(numbers, str):
         numbers = numbers.replace(",", " ").split()
     try:
         items = list(itertools.islice(numbers, MAX_CARDS + 1))
     except TypeError:
-        raise InputError(f"expected a list of whole numbers, got {shown(numbers)}") from None
+        refusal = _("expected a list of whole numbers, got {value}")
+        raise InputError(refusal.format(value=shown(numbers))) from None
     if not items:
-        raise InputError("no numbers given: deal at least one card, e.g. 3 3 8 8")
+        raise InputError(_("no numbers given: deal at least one card, e.g. 3 3 8 8"))
     if len(items) > MAX_CARDS:
-        raise InputError(f"too many numbers: at most {MAX_CARDS} cards")
+        raise InputError(_("too many numbers: at most {cards} cards").format(cards=MAX_CARDS))
     return tuple(_as_int(item) for item in items)
 
 
@@ -106,31 +170,39 @@ def _is_float(value) -> bool:
 
 def _as_int(item) -> int:
     if isinstance(item, str):
-        return whole(item, "card")
+        return whole(item, _("card"))
     value = _exact(item)
     if value is not None and value.denominator == 1:
         return value.numerator
     if _is_float(item) and float(item).is_integer():
-        raise InputError(f"{float(item)!r} is a float; cards are whole numbers like 3")
-    raise InputError(f"{shown(item)} is not a whole number (cards are integers like 3 or 12)")
+        refusal = _("{value} is a float; cards are whole numbers like 3")
+        raise InputError(refusal.format(value=repr(float(item))))
+    refusal = _("{value} is not a whole number (cards are integers like 3 or 12)")
+    raise InputError(refusal.format(value=shown(item)))
 
 
 def as_target(target) -> Fraction:
     """Check and return the target as an exact Fraction: 24, -3, '1/3', '-1/3', Fraction(7, 2)."""
-    refusal = f"target {shown(target)} is not a number"
+    value = shown(target)
+    refusal = _("target {value} is not a number: use an integer or a fraction like 1/3")
     if isinstance(target, str):
-        numerator, denominator = _read(target, f"{refusal}: {_TARGET_HINT}")
+        numerator, denominator = _read(target, refusal.format(value=value))
         if denominator == 0:
-            raise InputError(f"{refusal}: it divides by zero")
+            refusal = _("target {value} is not a number: it divides by zero")
+            raise InputError(refusal.format(value=value))
         return Fraction(numerator, denominator or 1)
-    value = _exact(target)
-    if value is not None:
-        return value
+    exact = _exact(target)
+    if exact is not None:
+        return exact
     if _is_float(target):
-        raise InputError(f"target {shown(target)} is a float; give it exactly: {_TARGET_HINT}")
-    raise InputError(f"{refusal}: {_TARGET_HINT}")
+        refusal = _("target {value} is a float; give it exactly: an integer or a fraction like 1/3")
+    raise InputError(refusal.format(value=value))
 
 
 def orderings(hand: Hand) -> list[Hand]:
-    """Orderings of the hand without repeats: `1 5 5 5` has 4, not 24."""
+    """Orderings of the hand without repeats: `1 5 5 5` has 4, not 24.
+
+    >>> orderings((1, 5, 5))
+    [(1, 5, 5), (5, 1, 5), (5, 5, 1)]
+    """
     return list(dict.fromkeys(itertools.permutations(hand)))

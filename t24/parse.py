@@ -2,13 +2,21 @@
 
 Integers and `+ - * /` (also `× ÷ · x`, square brackets) are kept, a negative card only as
 `(-3)`; the rest is refused in one line naming a 1-based column. Limits on length, depth and
-digits mean no text makes the parser or the arithmetic run away."""
+digits mean no text makes the parser or the arithmetic run away.
+
+    >>> parse("8 ÷ [3 − 8/3]")
+    BinOp(op='/', left=Num(n=8), right=BinOp(op='-', left=Num(n=3), right=BinOp(op='/', left=Num(n=8), right=Num(n=3))))
+    >>> parse("3 ** 2")
+    Traceback (most recent call last):
+    t24.expr.ExpressionError: column 3: '**' (power) is not allowed; use + - * / only
+"""
 
 import ast
 import re
 
 from .expr import BinOp, Expr, ExpressionError, Num
-from .hand import MINUS_SIGNS, InputError, not_a_digit, significant
+from .hand import MINUS_SIGNS, InputError, significant
+from .text import N_, _, not_a_digit
 
 # Longer than anything t24 prints (eight cards of MAX_DIGITS digits, bracketed and negative, fit
 # in about 900 characters), so every answer `solve` prints can be checked.
@@ -23,25 +31,29 @@ _ALLOWED = set("0123456789+-*/()[] ")
 _CLOSING = {")": "(", "]": "["}
 _OPERATOR_PAIR = re.compile(r"(?=([-+*/] *[*/]))")  # overlapping: every operator followed by * or /
 _OPERATORS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/"}
-_REFUSED = {
-    ast.Pow: "'**' (power)",
-    ast.FloorDiv: "'//' (floor division)",
-    "%": "'%' (remainder)",
-    "^": "'^' (power)",
+_REFUSED = {  # the operators Python knows and t24 does not, as a person calls them
+    ast.Pow: N_("'**' (power) is not allowed; use + - * / only"),
+    ast.FloorDiv: N_("'//' (floor division) is not allowed; use + - * / only"),
+    "%": N_("'%' (remainder) is not allowed; use + - * / only"),
+    "^": N_("'^' (power) is not allowed; use + - * / only"),
 }
+
+
+def _at(column: int, reason: str) -> ExpressionError:
+    """The refusal of the typed text at a 1-based column."""
+    return ExpressionError(_("column {column}: {reason}").format(column=column, reason=reason))
 
 
 def parse(text: str) -> Expr:
     """Parse a typed arithmetic expression into a tree; raise ExpressionError if it is not one."""
     if not isinstance(text, str):
-        raise ExpressionError(f"expected text, got {type(text).__name__}")
+        raise ExpressionError(_("expected text, got {kind}").format(kind=type(text).__name__))
     if len(text) > MAX_LENGTH:
-        raise ExpressionError(
-            f"expression is too long: {len(text):,} characters (at most {MAX_LENGTH:,})"
-        )
+        refusal = _("expression is too long: {length} characters (at most {limit})")
+        raise ExpressionError(refusal.format(length=f"{len(text):,}", limit=f"{MAX_LENGTH:,}"))
     clean = _normalise(text)
     if not clean.strip():
-        raise ExpressionError("empty expression: type something like 8/(3-8/3)")
+        raise ExpressionError(_("empty expression: type something like 8/(3-8/3)"))
     _check_brackets(clean)
     _check_operators(text, clean)
     clean = _numbers(clean).replace("[", "(").replace("]", ")")
@@ -59,18 +71,18 @@ def _normalise(text: str) -> str:
     for column, char in enumerate(clean, start=1):
         if char in _ALLOWED:
             continue
+        shown = f"'{char}'" if char.isprintable() else repr(char)
         if char in ".,":
-            why = "decimals are not allowed; use whole numbers and '/' (e.g. 5/2)"
+            why = _("decimals are not allowed; use whole numbers and '/' (e.g. 5/2)")
         elif char.isnumeric():  # ３, ٣, ², 三: digits and numerals of other scripts
             why = not_a_digit(char)
         elif char.isalpha() or char == "_":
-            why = f"names are not allowed ('{char}'); use numbers and + - * / only"
+            why = _("names are not allowed ({char}); use numbers and + - * / only")
         elif char in _REFUSED:
-            why = f"{_REFUSED[char]} is not allowed; use + - * / only"
+            why = _(_REFUSED[char])
         else:
-            shown = f"'{char}'" if char.isprintable() else repr(char)
-            why = f"unexpected character {shown}; use numbers, + - * / and brackets"
-        raise ExpressionError(f"column {column}: {why}")
+            why = _("unexpected character {char}; use numbers, + - * / and brackets")
+        raise _at(column, why.format(char=shown))
     return clean
 
 
@@ -78,22 +90,22 @@ def _check_brackets(clean: str) -> None:
     """Each bracket closes the last one opened, of its own kind; at most MAX_DEPTH deep."""
     opened: list[tuple[str, int]] = []
     for column, char in enumerate(clean, start=1):
-        why = ""
         if char in "([":
             opened.append((char, column))
             if len(opened) > MAX_DEPTH:
-                why = f"brackets nested too deeply (at most {MAX_DEPTH})"
+                why = _("brackets nested too deeply (at most {depth})")
+                raise _at(column, why.format(depth=MAX_DEPTH))
         elif char in _CLOSING and not opened:
-            why = f"'{char}' has no matching '{_CLOSING[char]}'"
+            why = _("'{char}' has no matching '{kind}'")
+            raise _at(column, why.format(char=char, kind=_CLOSING[char]))
         elif char in _CLOSING:
             kind, start = opened.pop()
             if kind != _CLOSING[char]:
-                why = f"'{char}' closes '{kind}' from column {start}"
-        if why:
-            raise ExpressionError(f"column {column}: {why}")
+                why = _("'{char}' closes '{kind}' from column {start}")
+                raise _at(column, why.format(char=char, kind=kind, start=start))
     if opened:
         kind, start = opened[-1]
-        raise ExpressionError(f"column {start}: '{kind}' is never closed")
+        raise _at(start, _("'{kind}' is never closed").format(kind=kind))
 
 
 def _check_operators(text: str, clean: str) -> None:
@@ -102,9 +114,8 @@ def _check_operators(text: str, clean: str) -> None:
         first, second = pair.start(), pair.end(1) - 1
         if second == first + 1 and text[first] == text[second] == clean[second]:
             continue
-        raise ExpressionError(
-            f"column {second + 1}: two operators in a row; put a number or a bracket between them"
-        )
+        why = _("two operators in a row; put a number or a bracket between them")
+        raise _at(second + 1, why)
 
 
 def _numbers(clean: str) -> str:
@@ -114,7 +125,7 @@ def _numbers(clean: str) -> str:
         try:
             return significant(digits.group()).rjust(len(digits.group()))
         except InputError as error:
-            raise ExpressionError(f"column {digits.start() + 1}: {error}") from None
+            raise _at(digits.start() + 1, str(error)) from None
 
     return re.sub("[0-9]+", number, clean)
 
@@ -124,14 +135,11 @@ def _syntax_error(clean: str, error: SyntaxError) -> ExpressionError:
     offset = len(clean) - len(clean.lstrip())
     column = (error.offset or 1) + offset
     if stripped.endswith(("+", "-", "*", "/")):
-        return ExpressionError(
-            f"column {len(clean.rstrip())}: the expression ends with an operator"
-        )
+        return _at(len(clean.rstrip()), _("the expression ends with an operator"))
     if "()" in stripped.replace(" ", ""):
-        return ExpressionError(f"column {clean.index('(') + 1}: empty brackets")
-    return ExpressionError(
-        f"column {min(column, len(clean))}: not a valid expression here (a number or operator is missing or extra)"
-    )
+        return _at(clean.index("(") + 1, _("empty brackets"))
+    why = _("not a valid expression here (a number or operator is missing or extra)")
+    return _at(min(column, len(clean)), why)
 
 
 def _convert(node: ast.AST, clean: str, offset: int) -> Expr:
@@ -140,9 +148,7 @@ def _convert(node: ast.AST, clean: str, offset: int) -> Expr:
         op = _OPERATORS.get(type(node.op))
         if op is None:  # ** or //: every other operator is refused as a character
             at = re.compile("[*/]").search(clean, node.left.end_col_offset + offset).start() + 1
-            raise ExpressionError(
-                f"column {at}: {_REFUSED[type(node.op)]} is not allowed; use + - * / only"
-            )
+            raise _at(at, _(_REFUSED[type(node.op)]))
         return BinOp(op, _convert(node.left, clean, offset), _convert(node.right, clean, offset))
     if isinstance(node, ast.Constant) and type(node.value) is int:
         return Num(node.value)  # at most MAX_DIGITS digits: checked by _numbers
@@ -153,11 +159,10 @@ def _convert(node: ast.AST, clean: str, offset: int) -> Expr:
         alone = clean[:start].rstrip().endswith("(") and clean[end:].lstrip().startswith(")")
         if type(getattr(operand, "value", None)) is int and literal and alone:
             return Num(-operand.value)  # a negative card alone in its own brackets: (-3)
-        raise ExpressionError(
-            f"column {column}: a minus sign needs something before it; write a negative card as (-3)"
-        )
+        why = _("a minus sign needs something before it; write a negative card as (-3)")
+        raise _at(column, why)
     if isinstance(node, ast.Tuple) and not node.elts:
-        raise ExpressionError(f"column {column}: empty brackets")
+        raise _at(column, _("empty brackets"))
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.UAdd):
-        raise ExpressionError(f"column {column}: a plus sign needs something before it")
-    raise ExpressionError(f"column {column}: not an arithmetic expression")
+        raise _at(column, _("a plus sign needs something before it"))
+    raise _at(column, _("not an arithmetic expression"))

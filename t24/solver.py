@@ -1,42 +1,51 @@
 """One entry point for every method: checks the input, refuses a search too large before any work
-(`SearchTooLarge`, naming a method that copes), and runs the method of that name."""
+(`SearchTooLarge`, naming a method that copes), and runs the method of that name.
+
+    >>> [str(e) for e in solve([4, 7, 8, 8], distinct=True)]
+    ['8 * 7 - 8 * 4', '(7 - 8 / 8) * 4', '8 * (7 + 4 - 8)']
+    >>> can_make([1, 1, 1, 1])
+    False
+"""
 
 from collections.abc import Sequence
 
 from .distinct import distinct as distinct_answers
 from .expr import Expr
-from .hand import MAX_NUMBERS, Hand, InputError, SearchTooLarge, as_hand, as_target
+from .hand import MAX_NUMBERS, NUMBERS, Hand, InputError, SearchTooLarge, as_hand, as_target
 from .methods import METHODS, TABLE, fast
-from .text import amount, plural, shown
+from .text import _, shown
 
 
 def as_method(method) -> str:
     """Check a method's name: one of `t24.METHODS`."""
     if not isinstance(method, str) or method not in TABLE:
-        raise InputError(f"unknown method {shown(method)}; choose one of {', '.join(METHODS)}")
+        refusal = _("unknown method {method}; choose one of {methods}")
+        raise InputError(refusal.format(method=shown(method), methods=", ".join(METHODS)))
     return method
 
 
-def check_fits(method: str, hand: Hand, first: bool = False) -> bool:
-    """Whether the method takes this hand on (`first`: to find one answer, which may cost less)."""
+def search_size(method: str, hand: Hand, first: bool = False) -> int:
+    """How big the method's search is for this hand (`first`: to find one answer, maybe less)."""
     record = TABLE[method]
-    return (first and record.first_size or record.size)(hand) <= record.limit
+    if first and record.first_size:
+        return record.first_size(hand)
+    return record.size(hand)
+
+
+def check_fits(method: str, hand: Hand, first: bool = False) -> bool:
+    """Whether the method takes this hand on."""
+    return search_size(method, hand, first) <= TABLE[method].limit
 
 
 def check_size(method: str, hand: Hand, first: bool = False) -> None:
-    """Refuse a hand past the method's limit, naming the first method that copes (the command
-    line rewrites `method='x'` as `--method x`)."""
+    """Refuse a hand past the method's limit, naming the first method that copes."""
     if len(hand) > MAX_NUMBERS:
-        raise SearchTooLarge(f"a search takes 1 to {MAX_NUMBERS} numbers, not {len(hand)}")
+        raise SearchTooLarge("numbers", None, len(hand), MAX_NUMBERS, len(hand), NUMBERS)
     record = TABLE[method]
-    size = (first and record.first_size or record.size)(hand)
+    size = search_size(method, hand, first)
     if size > record.limit:
         instead = next((m for m in record.instead if check_fits(m, hand, first)), None)
-        cope = f"use method={instead!r} for hands" if instead else "no method takes a hand"
-        tries = f"{plural(size, record.unit[:-1], record.unit)} for {plural(len(hand), 'number')}"
-        raise SearchTooLarge(
-            f"method={method!r} would try {tries} (at most {amount(record.limit)}); {cope} this large"
-        )
+        raise SearchTooLarge("search", method, size, record.limit, len(hand), record.unit, instead)
 
 
 def solve(
@@ -49,14 +58,17 @@ def solve(
     """The trees (no two alike) that make `target` from exactly these numbers; `first`: stop at
     one; `distinct`: one readable representative per distinct answer (what `fast` always gives)."""
     # A hand is a multiset: sorting it makes the answers independent of how the cards were dealt.
-    hand, target, method = tuple(sorted(as_hand(numbers))), as_target(target), as_method(method)
-    check_size(method, hand, first)
+    hand = tuple(sorted(as_hand(numbers)))
+    target = as_target(target)
+    check_size(as_method(method), hand, first)
     found = TABLE[method].solve(hand, target, first=first)
-    return distinct_answers(found) if distinct and method != "fast" else found
+    if distinct and method != "fast":
+        return distinct_answers(found)
+    return found
 
 
 def can_make(numbers: Sequence[int], target=24) -> bool:
     """Whether `target` can be made from exactly these numbers with + - * / and brackets."""
-    hand, target = tuple(sorted(as_hand(numbers))), as_target(target)
+    hand = tuple(sorted(as_hand(numbers)))
     check_size("fast", hand, first=True)
-    return fast.can_make(hand, target)
+    return fast.can_make(hand, as_target(target))

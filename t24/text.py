@@ -30,11 +30,6 @@ def use_language(code: str | None) -> None:
     _translation = gettext.translation("t24", LOCALES, languages=languages, fallback=True)
 
 
-def language() -> str:
-    """The language in use: "zh_CN" for Simplified Chinese, "en" when no catalogue matched."""
-    return _translation.info().get("language", "en") if _translation.info() else "en"
-
-
 def _(message: str) -> str:
     """The sentence in the language in use (English, the source text, when it has no entry)."""
     return _translation.gettext(message)
@@ -48,6 +43,7 @@ def N_(message: str) -> str:
 def n_(singular: str, plural: str, count: int) -> str:
     """The sentence for `count` things, in the language in use (Chinese has one form)."""
     return _translation.ngettext(singular, plural, count)
+
 
 # Face cards, for a classroom display: J Q K for 11 12 13 (A for 1 is left as 1, which is clearer).
 FACES = {11: "J", 12: "Q", 13: "K"}
@@ -65,7 +61,9 @@ def hand_text(hand: Sequence[int], faces: bool = False) -> str:
 
 def amount(count: int) -> str:
     """`7,680`, or `about 10^2,567` for a count too big to write out (never str() of a huge int)."""
-    return f"{count:,}" if count < 10**18 else f"about 10^{int(math.log10(count)):,}"
+    if count < 10**18:
+        return f"{count:,}"
+    return _("about 10^{power}").format(power=f"{int(math.log10(count)):,}")
 
 
 def plural(count: int, one: str, many: str) -> str:
@@ -91,7 +89,7 @@ def shown(value) -> str:
     try:
         text = _repr.repr(value)
     except Exception:  # a repr that fails (an int too long for str, a broken object)
-        text = f"a {type(value).__name__}"
+        text = _("a {kind}").format(kind=type(value).__name__)
     return " ".join(text.split())
 
 

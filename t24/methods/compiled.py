@@ -1,6 +1,9 @@
 """`patterns-compiled` and `postfix-compiled`: the as-written candidates, each compiled once into
 a template (leaves are slots 0..n-1) sharing one table of sub-expressions, evaluated per ordering
 on unreduced integer pairs (no rounding: the screen misses nothing); hits confirmed by `Fraction`.
+
+    >>> [str(e) for e in solve_postfix((3, 3, 8, 8), Fraction(24))]
+    ['8 / (3 - 8 / 3)']
 """
 
 import itertools
@@ -9,8 +12,9 @@ from fractions import Fraction
 from functools import cache, partial
 
 from ..expr import Expr, Num
-from ..hand import SearchTooLarge, orderings
+from ..hand import ANSWERS, SearchTooLarge, orderings
 from ..parse import parse
+from ..text import _
 from . import patterns, postfix
 
 MAX_HITS = 20_000  # the most hits turned into trees: target 0 from 1 1 1 2 2 2 has 68,524
@@ -83,14 +87,16 @@ def solve(method: str, hand: Sequence[int], target: Fraction, first: bool = Fals
         for index in compiled.hits(numbers, target)
     )
     if len(hits) > MAX_HITS and not first:  # a hit costs a hundred evaluations: a tree, checked
-        too_many = f"would build {len(hits):,} answers (at most {MAX_HITS:,}); use method='fast'"
-        raise SearchTooLarge(f"method='{method}-compiled' {too_many}")
+        name = f"{method}-compiled"
+        raise SearchTooLarge("answers", name, len(hits), MAX_HITS, len(hand), ANSWERS, "fast")
     found: dict[Expr, None] = {}
-    for part, _, rest, numbers in hits[:1] if first else hits:
+    for part, _order, rest, numbers in hits[:1] if first else hits:
         slots = compiled.templates[part * group + rest].postfix()
         expr = postfix.to_infix([numbers[t] if isinstance(t, int) else t for t in slots])
         if expr.value != target:  # the screen and Fraction disagree: a bug, never an answer
-            raise RuntimeError(f"the template screen and Fraction disagree on {expr}")
+            raise RuntimeError(
+                _("the template screen and Fraction disagree on {expr}").format(expr=expr)
+            )
         found.setdefault(expr)
     return list(found)
 

@@ -1,5 +1,9 @@
 """A fourth method, "fast": the values of every sub-multiset, remembered (no post does this).
-`answers` keeps canonical forms (`t24.distinct`): the form of `x op y` depends only on theirs."""
+`answers` keeps canonical forms (`t24.distinct`): the form of `x op y` depends only on theirs.
+
+    >>> can_make((1, 1, 1, 1), Fraction(4)), [str(e) for e in solve((3, 3, 8, 8), Fraction(24))]
+    (True, ['8 / (3 - 8 / 3)'])
+"""
 
 from collections.abc import Sequence
 from fractions import Fraction
@@ -8,11 +12,12 @@ from itertools import combinations
 
 from ..distinct import Key, canonical, combine_key, representative, sort_answers
 from ..expr import Expr, Num, join, pair_results
-from ..hand import SearchTooLarge
+from ..hand import ANSWERS, SearchTooLarge
 
 Cards = tuple[int, ...]  # a sorted sub-multiset of the hand
 
-ANY, ANY_NONZERO = "any", "any nonzero"
+ANY = object()  # target 0 from a = 0 by a × B: any value of B will do
+ANY_NONZERO = object()  # target 0 from a = 0 by a ÷ B: any nonzero value of B
 MAX_ANSWERS = 10_000  # distinct answers listed: 0 1 2 3 4 5 has 62,306 for 0 (20 s)
 
 
@@ -107,7 +112,8 @@ def answers(cards: Cards, target: Fraction, small: int = 3) -> frozenset[Key]:
                 for y in answers(b_cards, b_value, small):
                     found.add(combine_key(op, *((y, x) if swapped else (x, y))))
                 if len(found) > MAX_ANSWERS:  # each costs as much as thousands of candidates
-                    raise SearchTooLarge(f"method='fast' would list over {MAX_ANSWERS:,} answers")
+                    size = len(found)
+                    raise SearchTooLarge("answers", "fast", size, MAX_ANSWERS, len(cards), ANSWERS)
     return frozenset(found)
 
 

@@ -2,18 +2,34 @@
 patterns, each ordering of the cards (repeats skipped) and each of the 64 operator triples, fill
 the pattern and evaluate the text. t24 parses the text (never `eval`) in exact fractions (the
 post: a script engine and a 0.001 tolerance) and fills whole numbers (the post stopped at 9).
+
+The post's steps, as lesson 01 tells them: (1) write down every bracket pattern, (2) put the
+cards in, in every order, (3) put the operators in, (4) work out each text and keep a hit.
+
+    >>> search((3, 3, 8, 8), 24)
+    ['8/(3-8/3)', '8/(3-(8/3))']
 """
 
 import itertools
 from fractions import Fraction
 
 from ..expr import Expr, Num
-from ..hand import InputError, orderings
+from ..hand import NUMBERS, InputError, orderings
 from ..parse import parse
+from ..text import N_, _, plural
 
-PATTERNS = tuple(  # the post's list, in its order
-    "nononon (non)onon no(non)on nono(non) (nonon)on no(nonon) "
-    "(non)o(non) ((non)on)on (no(non))on no(no(non)) no((non)on)".split()
+PATTERNS = (  # the post's list, in its order
+    "nononon",
+    "(non)onon",
+    "no(non)on",
+    "nono(non)",
+    "(nonon)on",
+    "no(nonon)",
+    "(non)o(non)",
+    "((non)on)on",
+    "(no(non))on",
+    "no(no(non))",
+    "no((non)on)",
 )
 OPERATORS = "+-*/"
 
@@ -21,25 +37,40 @@ OPERATORS = "+-*/"
 def search(hand: tuple[int, ...], target: Fraction, first: bool = False) -> list[str]:
     """The post's three loops: each pattern, ordering and operator triple; `first` stops at a hit."""
     hits = []
-    for pattern in patterns_for(len(hand)):
-        for numbers in orderings(hand):
-            for ops in itertools.product(OPERATORS, repeat=len(hand) - 1):
+    for pattern in patterns_for(len(hand)):  # 24点解法, step 1: every bracket pattern
+        for numbers in orderings(hand):  # step 2: the cards in every order, repeats skipped
+            for ops in itertools.product(OPERATORS, repeat=len(hand) - 1):  # step 3: operators
                 text = fill(pattern, numbers, ops)
-                if evaluate(text) == target:
+                if evaluate(text) == target:  # step 4: work the text out, keep a hit
                     hits.append(text)
                     if first:
                         return hits
     return hits
 
 
+def place(template: str, numbers, ops) -> list:
+    """The template with its `n`s replaced by the numbers and its `o`s by the operators, in order.
+
+    >>> place("(non)o(non)", "1234", "+-*")
+    ['(', '1', '+', '2', ')', '-', '(', '3', '*', '4', ')']
+    """
+    count, slots = template.count("n"), template.count("o")
+    if (len(numbers), len(ops)) != (count, slots):
+        refusal = _("{template} takes {numbers} and {ops}").format(
+            template=template,
+            numbers=plural(count, *NUMBERS),
+            ops=plural(slots, N_("{n} operator"), N_("{n} operators")),
+        )
+        raise InputError(refusal)
+    numbers = iter(numbers)
+    ops = iter(ops)
+    return [next(numbers) if c == "n" else next(ops) if c == "o" else c for c in template]
+
+
 def fill(pattern: str, numbers, ops) -> str:
     """Put the numbers at the pattern's `n`s and the operators at its `o`s: the text to evaluate."""
-    slots = pattern.count("n"), pattern.count("o")
-    if (len(numbers), len(ops)) != slots:
-        raise InputError(f"{pattern} takes {slots[0]} numbers and {slots[1]} operators")
-    texts = iter([str(Num(n)) if isinstance(n, int) else str(n) for n in numbers])
-    ops = iter(ops)
-    return "".join(next(texts) if c == "n" else next(ops) if c == "o" else c for c in pattern)
+    texts = [str(Num(n)) if isinstance(n, int) else str(n) for n in numbers]
+    return "".join(place(pattern, texts, ops))
 
 
 def evaluate(text: str) -> Fraction | None:
@@ -51,10 +82,16 @@ def evaluate(text: str) -> Fraction | None:
 
 
 def make_patterns(count: int) -> tuple[str, ...]:
-    """Every pattern for `count` numbers: items joined by `o`, each `n` or a bracketed pattern."""
+    """Every pattern for `count` numbers: items joined by `o`, each `n` or a bracketed pattern.
+
+    >>> make_patterns(3)
+    ('nonon', '(non)on', 'no(non)')
+    """
 
     def items(n: int) -> list[str]:  # n numbers as one item
-        return ["n"] if n == 1 else [f"({inner})" for inner in make_patterns(n)]
+        if n == 1:
+            return ["n"]
+        return [f"({inner})" for inner in make_patterns(n)]
 
     def rows(n: int, least: int) -> list[str]:  # n numbers as `least` or more items
         one = items(n) if least == 1 else []

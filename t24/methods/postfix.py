@@ -4,6 +4,13 @@ The C++ post walks the numbers and operators with a stack, pushing the next numb
 or more on the stack, applying the next operator; every order is one postfix expression. t24
 adds exact fractions, any count and size of numbers, and an infix that keeps the tree: the Java
 post's converter (`article_to_infix`) prints `7 6 5 - -` as `7 - 6 - 5`.
+
+The steps of "24点扑克牌游戏的算法实现", as lesson 02 tells them: (1) fix an ordering of the
+cards, (2) fix an operator triple, (3) make every push/pop order of that sequence, (4) evaluate
+each with a stack and keep a hit.
+
+    >>> search((3, 3, 8, 8), 24)
+    [(8, 3, 8, 3, '/', '-', '/')]
 """
 
 import itertools
@@ -11,18 +18,19 @@ from fractions import Fraction
 
 from ..expr import OPS, PRECEDENCE, BinOp, Expr, Num
 from ..hand import InputError, orderings
-from ..text import shown
+from ..text import _, shown
+from .patterns import place
 
-SHAPES = tuple("nnonnoo nnonono nnnoono nnnonoo nnnnooo".split())  # the Java post's list
+SHAPES = ("nnonnoo", "nnonono", "nnnoono", "nnnonoo", "nnnnooo")  # the Java post's list
 
 
 def search(hand: tuple[int, ...], target: Fraction, first: bool = False) -> list[tuple]:
     """The C++ post's loops: each ordering, operator triple and stack order; `first`: stop at a hit."""
     hits = []
-    for numbers in orderings(hand):
-        for ops in itertools.product(OPS, repeat=len(hand) - 1):
-            for tokens in stack_orders(numbers, ops):
-                if evaluate(tokens) == target:
+    for numbers in orderings(hand):  # 24点扑克牌游戏的算法实现, step 1: an ordering of the cards
+        for ops in itertools.product(OPS, repeat=len(hand) - 1):  # step 2: an operator triple
+            for tokens in stack_orders(numbers, ops):  # step 3: every push/pop order
+                if evaluate(tokens) == target:  # step 4: evaluate with a stack, keep a hit
                     hits.append(tokens)
                     if first:
                         return hits
@@ -30,15 +38,19 @@ def search(hand: tuple[int, ...], target: Fraction, first: bool = False) -> list
 
 
 def stack_orders(numbers, ops) -> list[tuple]:
-    """The C++ post's recursion: push the next number, or pop two and apply the next operator."""
+    """The C++ post's recursion: push the next number, or pop two and apply the next operator.
+
+    >>> stack_orders((1, 2, 3), "+*")
+    [(1, 2, '+', 3, '*'), (1, 2, 3, '+', '*')]
+    """
     orders = []
 
     def walk(depth: int, pushed: int, applied: int, tokens: tuple) -> None:
-        if pushed == len(numbers) and applied == len(ops):
+        if pushed == len(numbers) and applied == len(ops):  # step 3: everything used, keep it
             orders.append(tokens)
-        if depth >= 2 and applied < len(ops):
+        if depth >= 2 and applied < len(ops):  # step 3: pop two, apply the next operator
             walk(depth - 1, pushed, applied + 1, tokens + (ops[applied],))
-        if pushed < len(numbers):
+        if pushed < len(numbers):  # step 3: push the next number
             walk(depth + 1, pushed + 1, applied, tokens + (numbers[pushed],))
 
     walk(0, 0, 0, ())
@@ -46,7 +58,11 @@ def stack_orders(numbers, ops) -> list[tuple]:
 
 
 def evaluate(tokens, number=Fraction, combine=lambda op, left, right: OPS[op](left, right)):
-    """The stack machine: push each number; for an operator pop two, combine, push; None on ÷ 0."""
+    """The stack machine: push each number; for an operator pop two, combine, push; None on ÷ 0.
+
+    >>> evaluate((8, 3, 8, 3, "/", "-", "/"))
+    Fraction(24, 1)
+    """
     stack = []
     try:
         for token in tokens:
@@ -59,17 +75,26 @@ def evaluate(tokens, number=Fraction, combine=lambda op, left, right: OPS[op](le
     except ZeroDivisionError:
         return None
     except (IndexError, ValueError):  # an operator without two numbers, a token like 'x' or ' '
-        raise InputError(f"{shown(tokens)} is not postfix like (8, 3, '/')") from None
+        refusal = _("{tokens} is not postfix like (8, 3, '/')").format(tokens=shown(tokens))
+        raise InputError(refusal) from None
     return stack.pop()
 
 
 def to_infix(tokens) -> Expr:
-    """The tree of a postfix sequence; `str` of it brackets the right operand of - and / too."""
+    """The tree of a postfix sequence; `str` of it brackets the right operand of - and / too.
+
+    >>> str(to_infix((7, 6, 5, "-", "-")))
+    '7 - (6 - 5)'
+    """
     return evaluate(tokens, Num, BinOp)
 
 
 def article_to_infix(tokens) -> str:
-    """The Java post's converter, kept to show its defect: it brackets by precedence alone."""
+    """The Java post's converter, kept to show its defect: it brackets by precedence alone.
+
+    >>> article_to_infix((7, 6, 5, "-", "-"))
+    '7 - 6 - 5'
+    """
 
     def join(op: str, left: tuple, right: tuple) -> tuple[str, int]:
         def wrap(text: str, precedence: int) -> str:
@@ -82,11 +107,7 @@ def article_to_infix(tokens) -> str:
 
 def fill(shape: str, numbers, ops) -> tuple:
     """Put the numbers at the shape's `n`s and the operators at its `o`s."""
-    slots = shape.count("n"), shape.count("o")
-    if (len(numbers), len(ops)) != slots:
-        raise InputError(f"{shape} takes {slots[0]} numbers and {slots[1]} operators")
-    numbers, ops = iter(numbers), iter(ops)
-    return tuple(next(numbers) if char == "n" else next(ops) for char in shape)
+    return tuple(place(shape, numbers, ops))
 
 
 def make_shapes(count: int) -> tuple[str, ...]:

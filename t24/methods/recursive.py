@@ -1,19 +1,30 @@
 """Recursive reduction, as the post "24点经典算法" runs it (in C): Search(n) puts each of the six
 results of each pair of slots i < j into slot i, the last live number into slot j, and recurses.
-t24 adds exact fractions (the post: doubles within 1e-6), fewest brackets, all answers."""
+t24 adds exact fractions (the post: doubles within 1e-6), fewest brackets, all answers.
+
+The post's steps, as lesson 03 tells them: (1) pick two slots i < j, (2) replace their numbers by
+one of six results, (3) call itself on one number fewer, and afterwards put the two numbers back.
+
+    >>> [str(e) for e in solve((3, 3, 8, 8), Fraction(24))]
+    ['8 / (3 - 8 / 3)']
+"""
 
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..expr import Expr, Num, join, pair_results
-from ..hand import Hand, SearchTooLarge, as_hand, as_target
+from ..hand import FINAL_NUMBERS, Hand, SearchTooLarge, as_hand, as_target
 from .sizes import final_numbers
 
 TRACE_LIMIT = 20_000  # final numbers a trace records: four cards (3,888), not five (233,280)
 
 
 def pairs(n: int) -> list[tuple[int, int]]:
-    """The pairs the post takes from n numbers: i < j, so each pair once."""
+    """The pairs the post takes from n numbers: i < j, so each pair once.
+
+    >>> pairs(3)
+    [(0, 1), (0, 2), (1, 2)]
+    """
     return [(i, j) for i in range(n) for j in range(i + 1, n)]
 
 
@@ -31,14 +42,16 @@ def search(array: list, n: int, target: Fraction, found: list, first=False, visi
             found.append(array[0][1])
             return first
         return False
-    for i, j in pairs(n):
-        a, b = array[i], array[j]
+    for i, j in pairs(n):  # 24点经典算法, step 1: each pair of slots i < j
+        a = array[i]
+        b = array[j]
         array[j] = array[n - 1]  # the last live number moves into slot j
-        for op, swapped, value in pair_results(a[0], b[0]):
+        for op, swapped, value in pair_results(a[0], b[0]):  # step 2: each of the six results
             array[i] = (value, join(op, swapped, a[1], b[1]))  # the result goes into slot i
-            if search(array, n - 1, target, found, first, visit):
+            if search(array, n - 1, target, found, first, visit):  # step 3: one number fewer
                 return True
-        array[i], array[j] = a, b  # restore, so the next pair starts from the same array
+        array[i] = a  # step 3: put a and b back, so the next pair starts from the same array
+        array[j] = b
     return False
 
 
@@ -92,9 +105,9 @@ class Trace:
 def trace(hand, target=24) -> Trace:
     """Record every state of the all-answers search, marking those on a path to the target."""
     hand, target = as_hand(hand), as_target(target)
-    if final_numbers(len(hand)) > TRACE_LIMIT:
-        words = f"{final_numbers(len(hand)):,} final numbers (at most {TRACE_LIMIT:,})"
-        raise SearchTooLarge(f"a trace of {len(hand)} cards would record {words}: four at most")
+    size = final_numbers(len(hand))
+    if size > TRACE_LIMIT:
+        raise SearchTooLarge("trace", "recursive", size, TRACE_LIMIT, len(hand), FINAL_NUMBERS)
     result, latest = Trace(hand, target), {}  # latest: the last state seen at each depth
 
     def visit(array: list, n: int) -> None:

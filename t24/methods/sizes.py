@@ -1,6 +1,9 @@
 """How big each method's search is, from the hand's counts alone, so a hand is refused before work.
 
 Orderings are n! / (k1! k2! ...), bracket patterns little Schröder numbers, postfix shapes Catalan.
+
+    >>> ordering_count((1, 5, 5, 5)), pattern_count(4), shape_count(4), final_numbers(4)
+    (4, 11, 5, 3888)
 """
 
 from collections import Counter

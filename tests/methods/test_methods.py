@@ -177,11 +177,14 @@ def test_a_search_too_large_is_refused_before_any_work_naming_a_method_that_cope
 ):
     # refused before the method is called
     monkeypatch.setitem(TABLE, method, dataclasses.replace(TABLE[method], solve=None))
-    copes = f"use method={instead!r}" if instead else "no method takes a hand this large"
+    copes = f"use method={instead!r}" if instead else "no method copes"
     with pytest.raises(
         SearchTooLarge, match=f"method={method!r} would try .* for {len(hand)} numbers.*{copes}"
-    ):
+    ) as refused:
         t24.solve(hand, 0, method=method, first=first)
+    error = refused.value  # the refusal as data: what the sentence is made from
+    assert (error.method, error.instead, error.count) == (method, instead, len(hand))
+    assert error.size > error.limit == TABLE[method].limit
     if instead:
         assert check_fits(instead, hand, first)
 
@@ -211,7 +214,7 @@ def test_fast_finds_one_answer_where_listing_every_answer_is_refused(hand, targe
 
 def test_every_record_is_complete():
     for name, method in TABLE.items():
-        assert method.colour.startswith("#") and method.unit.endswith("s"), name
+        assert method.colour.startswith("#") and "{n}" in method.unit[1], name
         assert method.label == ("as written" if method.as_written else "optimised")
         assert bool(method.post) == method.as_written and set(method.instead) <= set(TABLE)
 
