@@ -25,6 +25,7 @@ from fractions import Fraction
 from functools import cache, partial, wraps
 from itertools import accumulate, islice
 from math import factorial, prod
+from operator import attrgetter
 from types import SimpleNamespace
 from typing import NamedTuple
 
@@ -151,9 +152,8 @@ class Finding:
     example: object = None  # the value or item at fault
     got: object = None  # everything the attempt gave back, for a question
     want: object = None  # a value of the kind expected there
-    words: dict = field(
-        default_factory=dict
-    )  # other blanks; "why", "problem", "advice": N_ entries
+    # The other blanks; those named "why", "problem" and "advice" hold entries of a table.
+    words: dict = field(default_factory=dict)
 
 
 class Shortcut(BaseException):
@@ -337,14 +337,15 @@ def error_finding(error: Exception, attempt: Callable, case: tuple) -> Finding:
     with contextlib.suppress(Exception):  # a message that cannot be written: no detail
         words["detail"] = brief(str(error).strip().splitlines()[0])
     code = getattr(inspect.unwrap(attempt), "__code__", None)
-    steps = [step for step in traceback.walk_tb(error.__traceback__)]
+    steps = list(traceback.walk_tb(error.__traceback__))
     steps = [step for step in steps if code and step[0].f_code.co_filename == code.co_filename]
     if isinstance(error, NameError) and getattr(error, "name", None):
         names = {**steps[-1][0].f_globals, **steps[-1][0].f_locals} if steps else {}
         words |= {"problem": UNDEFINED, **name_advice(error.name, names)}
     if not steps:
         return Finding("error_unplaced", case, words=words)
-    called, line = steps[-1][0].f_code, steps[-1][1]  # the deepest call in the student's file
+    frame, line = steps[-1]  # the deepest call in the student's file
+    called = frame.f_code
     if code.co_firstlineno <= line <= max(n for *_, n in code.co_lines() if n):
         called = code  # in their function, when the line is there
     words |= {"line": line - called.co_firstlineno + 1, "function": called.co_name}
@@ -564,16 +565,6 @@ def asking(**rules: Callable) -> Callable:
     return ask
 
 
-def lesson(doc: str, expected: Callable, cases: list, what: str, wrap=None, **options) -> Callable:
-    """A lesson's check: the attempt (wrapped by `wrap`) beside `expected` on every case."""
-
-    def check_lesson(attempt: Callable) -> bool:
-        return check(wrap(attempt) if wrap else attempt, expected, cases, what=what, **options)
-
-    check_lesson.__doc__ = doc
-    return check_lesson
-
-
 def swapped(value, case: tuple, got=None) -> bool:
     """Whether `value` is what the case's postfix sequence (or tree) makes with the operands of
     every step swapped."""
@@ -588,24 +579,24 @@ def judge_2_2_13_13(text: str) -> str | None:
     return None if said.ok else said.message
 
 
-check_answer_2_2_13_13 = lesson(
-    "Ex 1: the text for 2 2 13 13, judged as `check_answer` judges it.",
-    lambda hand: judge_2_2_13_13,
-    [((2, 2, 13, 13),)],
-    N_("answer"),
-    wrap=lambda answer: wraps(answer)(lambda hand: answer()),
-    returns=str,
-)
-check_targets = lesson(
-    "Ex 3: the whole numbers from 1 to 30 a hand makes.",
-    lambda hand: [n for n in range(1, 31) if n in fast.reachable(hand)],
-    [((3, 3, 8, 8),), ((2, 5, 6, 8),), ((1, 1, 1, 1),)],
-    N_("list of targets"),
-    hint=asking(
+def check_answer_2_2_13_13(answer: Callable) -> bool:
+    """Ex 1: the text for 2 2 13 13, judged as `check_answer` judges it."""
+    attempt = wraps(answer)(lambda hand: answer())  # an error then names the student's line
+    return check(attempt, lambda hand: judge_2_2_13_13, [((2, 2, 13, 13),)], returns=str)
+
+
+def check_targets(targets: Callable) -> bool:
+    """Ex 3: the whole numbers from 1 to 30 a hand makes."""
+
+    def reachable(hand: tuple) -> list:
+        return [n for n in range(1, 31) if n in fast.reachable(hand)]
+
+    hint = asking(
         whole=lambda x, case, got: kind(x) == "fraction" and x.denominator != 1,
         ends=lambda x, case, got: x in (0, 30, 31),
-    ),
-)
+    )
+    cases = [((3, 3, 8, 8),), ((2, 5, 6, 8),), ((1, 1, 1, 1),)]
+    return check(targets, reachable, cases, what=N_("list of targets"), hint=hint)
 
 
 # 01 pattern strings, 02 postfix enumeration and 03 recursive reduction: searches beside t24's.
@@ -660,58 +651,44 @@ def depth_fault(order, case: tuple, got: list) -> str | None:
     return ASK["all_used"] if len(order) < sum(map(len, case)) else None
 
 
-check_patterns = lesson(
-    "Lesson 01: the pattern search, on a few hands and targets.",
-    partial(known, patterns.search),
-    HANDS,
-    N_("search"),
-    hint=search_hint(
-        patterns.search, parse, shape=lambda text: re.sub(r"\d+", "n", re.sub(r"[-+*/]", "o", text))
-    ),
-)
-check_evaluate = lesson(
-    "Lesson 02: the stack machine, on a few sequences.",
-    postfix.evaluate,
-    [
-        (tuple(int(t) if t.isdigit() else t for t in text.split()),)
-        for text in [
-            "5 7 + 6 4 - *",
-            "7 6 5 - -",
-            "8 3 8 3 / - /",
-            "8 4 2 / /",
-            "4 5 5 - /",
-            "9 2 /",
-        ]
-    ],
-    N_("stack machine"),
-    hint=asking(
+def check_patterns(search: Callable) -> bool:
+    """Lesson 01: the pattern search, on a few hands and targets."""
+
+    def shape(text: str) -> str:
+        return re.sub(r"\d+", "n", re.sub(r"[-+*/]", "o", text))
+
+    hint = search_hint(patterns.search, parse, shape=shape)
+    return check(search, partial(known, patterns.search), HANDS, what=N_("search"), hint=hint)
+
+
+def check_evaluate(evaluate: Callable) -> bool:
+    """Lesson 02: the stack machine, on a few sequences."""
+    hint = asking(
         fraction=lambda value, case, got: kind(value) == "float",
         by_zero=lambda value, case, got: postfix.evaluate(*case) is None,
         operand=swapped,
-    ),
-)
-check_stack_orders = lesson(
-    "Lesson 02: the push/pop recursion.",
-    postfix.stack_orders,
-    [((4, 5, 6, 7), "+-*"), ((1, 2, 3), "*/"), ((1, 2, 3, 4, 5), "+-*/")],
-    N_("recursion"),
-    hint=depth_fault,
-    item=tokens,
-    given=1,
-)
-check_postfix = lesson(
-    "Lesson 02: the postfix search, on a few hands and targets.",
-    partial(known, postfix.search),
-    HANDS,
-    N_("search"),
-    hint=search_hint(
-        postfix.search,
-        postfix.to_infix,
-        tokens,
-        lambda order: "".join("o" if token in OPS else "n" for token in order),
-    ),
-    item=tokens,
-)
+    )
+    sequences = ["5 7 + 6 4 - *", "7 6 5 - -", "8 3 8 3 / - /", "8 4 2 / /", "4 5 5 - /", "9 2 /"]
+    cases = [(tuple(int(t) if t.isdigit() else t for t in text.split()),) for text in sequences]
+    return check(evaluate, postfix.evaluate, cases, what=N_("stack machine"), hint=hint)
+
+
+def check_stack_orders(stack_orders: Callable) -> bool:
+    """Lesson 02: the push/pop recursion."""
+    cases = [((4, 5, 6, 7), "+-*"), ((1, 2, 3), "*/"), ((1, 2, 3, 4, 5), "+-*/")]
+    options = {"what": N_("recursion"), "hint": depth_fault, "item": tokens, "given": 1}
+    return check(stack_orders, postfix.stack_orders, cases, **options)
+
+
+def check_postfix(search: Callable) -> bool:
+    """Lesson 02: the postfix search, on a few hands and targets."""
+
+    def shape(order) -> str:
+        return "".join("o" if token in OPS else "n" for token in order)
+
+    hint = search_hint(postfix.search, postfix.to_infix, tokens, shape)
+    expected = partial(known, postfix.search)
+    return check(search, expected, HANDS, what=N_("search"), hint=hint, item=tokens)
 
 
 def mirror(expr):
@@ -805,13 +782,11 @@ def steps_off(value, right: int) -> bool:
     return value in (0, right // 6, right * 6)
 
 
-check_final_numbers = lesson(
-    "Lesson 03 Ex 3: the final numbers the loops make for 2 to 5 cards.",
-    recursive.final_numbers,
-    [(2,), (3,), (4,), (5,)],
-    N_("count"),
-    hint=asking(steps=lambda value, case, got: steps_off(value, recursive.final_numbers(case[0]))),
-)
+def check_final_numbers(final_numbers_for: Callable) -> bool:
+    """Lesson 03 Ex 3: the final numbers the loops make for 2 to 5 cards."""
+    hint = asking(steps=lambda value, case, got: steps_off(value, recursive.final_numbers(case[0])))
+    cases = [(2,), (3,), (4,), (5,)]
+    return check(final_numbers_for, recursive.final_numbers, cases, what=N_("count"), hint=hint)
 
 
 # 04 search trees: the different states of a search, counted from `recursive.trace`.
@@ -827,51 +802,54 @@ def distinct_states(hand: tuple) -> int:
     return recursive.trace(hand).distinct_states()
 
 
-check_distinct_per_depth = lesson(
-    "Lesson 04 Ex 1: the different states at each depth, depth 0 first.",
-    per_depth,
-    [((2, 3, 4),), ((3, 3, 8, 8),)],
-    N_("list"),
-    hint=asking(
+def check_distinct_per_depth(distinct_per_depth: Callable) -> bool:
+    """Lesson 04 Ex 1: the different states at each depth, depth 0 first."""
+    hint = asking(
         depths=lambda x, case, got: len(got) != len(case[0]) and {"n": len(case[0])},
         all_states=lambda x, case, got: got == per_depth(*case, False),
-    ),
-    ordered=True,
-)
-check_different_states = lesson(
-    "Lesson 04 Ex 3: how many different states the search of a hand enters.",
-    partial(known, distinct_states),
-    [((1, 1, 1, 1),), ((4, 5, 6, 7),), ((3, 3, 8, 8),)],
-    N_("count"),
-    hint=asking(all_states=lambda value, case, got: value == len(recursive.trace(*case).states)),
-)
+    )
+    cases = [((2, 3, 4),), ((3, 3, 8, 8),)]
+    return check(distinct_per_depth, per_depth, cases, what=N_("list"), ordered=True, hint=hint)
+
+
+def check_different_states(different_states: Callable) -> bool:
+    """Lesson 04 Ex 3: how many different states the search of a hand enters."""
+    hint = asking(all_states=lambda value, case, got: value == len(recursive.trace(*case).states))
+    cases = [((1, 1, 1, 1),), ((4, 5, 6, 7),), ((3, 3, 8, 8),)]
+    expected = partial(known, distinct_states)
+    return check(different_states, expected, cases, what=N_("count"), hint=hint)
 
 
 # 06 exact arithmetic and 07 distinct answers: t24's own value and key are hidden from the attempt.
 EXACT_CASES = ["8 / (3 - 8 / 3)", "4 / (1 - 5 / 6)", "7 - (6 - 5) / 3", "1 / 3 + 1 / 6"]
 EXACT_CASES = [(parse(text),) for text in EXACT_CASES + ["6 / (5 / 4 - 1)", "2 - 9"]]
-check_exact_value = lesson(
-    "Lesson 06: does `exact_value(expr)` give every tree's exact value?",
-    lambda expr: expr.value,
-    EXACT_CASES,
-    "`exact_value`",
-    wrap=hiding(BinOp, "value", ASK["value_shortcut"]),
-    hint=asking(fraction=lambda value, case, got: kind(value) == "float", operand=swapped),
-)
-check_float32_value = lesson(
-    "Lesson 06 Ex 1: does `float32_value(expr)` compute step by step in 32-bit floats?",
-    lambda expr: postfix.evaluate(expr.postfix(), np.float32),
-    EXACT_CASES[:3],
-    "`float32_value`",
-    wrap=hiding(BinOp, "value", ASK["value_shortcut"]),
-    hint=asking(
+VALUE = hiding(BinOp, "value", ASK["value_shortcut"])
+
+
+def check_exact_value(exact_value: Callable) -> bool:
+    """Lesson 06: does `exact_value(expr)` give every tree's exact value?"""
+    hint = asking(fraction=lambda value, case, got: kind(value) == "float", operand=swapped)
+    expected = attrgetter("value")
+    return check(VALUE(exact_value), expected, EXACT_CASES, what="`exact_value`", hint=hint)
+
+
+def check_float32_value(float32_value: Callable) -> bool:
+    """Lesson 06 Ex 1: does `float32_value(expr)` compute step by step in 32-bit floats?"""
+    hint = asking(
         float32=lambda value, case, got: (
             kind(value) in ("float", "numpy") and type(value) is not np.float32
         ),
         step_by_step=lambda value, case, got: safe_equal(value, np.float32(case[0].value)),
         operand=swapped,
-    ),
-)
+    )
+    attempt = VALUE(float32_value)
+    cases = EXACT_CASES[:3]
+    return check(attempt, float32_postfix, cases, what="`float32_value`", hint=hint)
+
+
+def float32_postfix(expr) -> np.float32:
+    """An expression's value worked out step by step in 32-bit floats."""
+    return postfix.evaluate(expr.postfix(), np.float32)
 
 
 # Pairs of expressions, and the question to ask when a key gets the pair wrong.
@@ -975,27 +953,29 @@ def deck_fault(hand: tuple, case: tuple, got: list) -> tuple | str | None:
     return ASK["twice"] if all(len(set(h)) == len(h) for h in got) else None
 
 
-check_solvable_hands = lesson(
-    "Lesson 08: every hand of four cards from 1 to `high` that makes 24 (a list or a tuple).",
-    t24_deck.solvable_hands,
-    [(6,), (9,)],
-    "`solvable_hands`",
-    wrap=hiding(t24_deck, "solvable_hands", ASK["deck_shortcut"]),
-    hint=deck_fault,
-    item=lambda hand: tuple(sorted(hand)),
-)
-check_unused = lesson(
-    "Lesson 09: the cards an answer's numbers leave unused.",
-    lambda cards, numbers: list((Counter(cards) - Counter(numbers)).elements()),
-    [((3, 3, 8, 8), [3, 8]), ((3, 3, 8, 8), [3, 3, 8]), ((1, 5, 5, 5), [5, 1, 5, 5])]
-    + [([3, 8, 8, 8], (3, 3, 8, 8)), ([10, 10, 4, 4], [10, 4]), ((2, 7, 7, 10), [10])],
-    "`unused`",
-    hint=asking(
-        counts=lambda card, case, got: (
-            max(list(case[0]).count(card), list(case[1]).count(card)) > 1 and {"card": card}
+def check_solvable_hands(solvable_hands: Callable) -> bool:
+    """Lesson 08: every hand of four cards from 1 to `high` that makes 24 (a list or a tuple)."""
+    attempt = hiding(t24_deck, "solvable_hands", ASK["deck_shortcut"])(solvable_hands)
+    options = {"what": "`solvable_hands`", "hint": deck_fault, "item": lambda h: tuple(sorted(h))}
+    return check(attempt, t24_deck.solvable_hands, [(6,), (9,)], **options)
+
+
+def check_unused(unused: Callable) -> bool:
+    """Lesson 09: the cards an answer's numbers leave unused."""
+
+    def left(cards, numbers) -> list:
+        return list((Counter(cards) - Counter(numbers)).elements())
+
+    def twice(card, case, got) -> dict | None:
+        return (
+            {"card": card}
+            if list(case[0]).count(card) > 1 or list(case[1]).count(card) > 1
+            else None
         )
-    ),
-)
+
+    cases = [((3, 3, 8, 8), [3, 8]), ((3, 3, 8, 8), [3, 3, 8]), ((1, 5, 5, 5), [5, 1, 5, 5])]
+    cases += [([3, 8, 8, 8], (3, 3, 8, 8)), ([10, 10, 4, 4], [10, 4]), ((2, 7, 7, 10), [10])]
+    return check(unused, left, cases, what="`unused`", hint=asking(counts=twice))
 
 
 def calling_itself(product: Callable) -> Callable:
@@ -1013,19 +993,17 @@ def calling_itself(product: Callable) -> Callable:
     return attempt
 
 
-check_product = lesson(
-    "Lesson 03 warm-up: the product of a list of cards, by a function that calls itself.",
-    prod,
-    [([5],), ([4, 6],), ([3, 3, 8, 8],), ([2, 3, 4],), ([7, 0, 9],), ([1, 13, 1, 2],)],
-    N_("product"),
-    wrap=calling_itself,
-    hint=asking(
+def check_product(product: Callable) -> bool:
+    """Lesson 03 warm-up: the product of a list of cards, by a function that calls itself."""
+    hint = asking(
         zero=lambda got, case, _: got == 0,
         adds=lambda got, case, _: got == sum(case[0]),
         left_out=lambda got, case, _: prod(case[0]) % got == 0 and prod(case[0]) // got in case[0],
         times_rest=lambda *_: True,
-    ),
-)
+    )
+    cards = [[5], [4, 6], [3, 3, 8, 8], [2, 3, 4], [7, 0, 9], [1, 13, 1, 2]]
+    cases = [(hand,) for hand in cards]
+    return check(calling_itself(product), prod, cases, what=N_("product"), hint=hint)
 
 
 def check_count_orderings(count_orderings: Callable) -> bool:

@@ -88,7 +88,11 @@ def endless(*args):
         ("check_final_numbers", lambda count: np.int64(6), ["the numpy int64 6"]),
         ("check_final_numbers", raising(KeyboardInterrupt()), ["interrupted"]),
         ("check_final_numbers", raising(SystemExit(1)), ["SystemExit"]),
-        ("check_final_numbers", raising(Unprintable()), ["raised Unprintable (no message)", "line 2"]),
+        (
+            "check_final_numbers",
+            raising(Unprintable()),
+            ["raised Unprintable (no message)", "line 2"],
+        ),
         ("check_final_numbers", raising(ValueError("x" * 10**6)), ["not accepted (xxx"]),
         ("check_final_numbers", lambda count: 10**5000, ["gives one int for 2"]),
         ("check_targets", lambda hand: np.float32(3), ["numpy float32 3.0", "a list is expected"]),
