@@ -28,6 +28,7 @@ from math import factorial, prod
 from operator import attrgetter
 from types import SimpleNamespace
 from typing import NamedTuple
+from unittest.mock import patch
 
 import numpy as np
 
@@ -533,20 +534,12 @@ def hiding(owner, name: str, why: str) -> Callable:
     """A wrapper that runs an attempt with t24's own `owner.name` hidden: calling it raises
     Shortcut(why)."""
 
-    def wrap(attempt: Callable) -> Callable:
-        @wraps(attempt)
-        def call(*args):
-            kept = owner.__dict__[name]
-            setattr(owner, name, property(refuse) if isinstance(kept, property) else refuse)
-            try:
-                return attempt(*args)
-            finally:
-                setattr(owner, name, kept)
-
-        return call
-
     def refuse(*args, **kwargs):
         raise Shortcut(why)
+
+    def wrap(attempt: Callable) -> Callable:
+        stand_in = property(refuse) if isinstance(owner.__dict__[name], property) else refuse
+        return patch.object(owner, name, stand_in)(attempt)
 
     return wrap
 
@@ -967,11 +960,8 @@ def check_unused(unused: Callable) -> bool:
         return list((Counter(cards) - Counter(numbers)).elements())
 
     def twice(card, case, got) -> dict | None:
-        return (
-            {"card": card}
-            if list(case[0]).count(card) > 1 or list(case[1]).count(card) > 1
-            else None
-        )
+        counts = [list(numbers).count(card) for numbers in case]
+        return {"card": card} if max(counts) > 1 else None
 
     cases = [((3, 3, 8, 8), [3, 8]), ((3, 3, 8, 8), [3, 3, 8]), ((1, 5, 5, 5), [5, 1, 5, 5])]
     cases += [([3, 8, 8, 8], (3, 3, 8, 8)), ([10, 10, 4, 4], [10, 4]), ((2, 7, 7, 10), [10])]
