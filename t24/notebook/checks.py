@@ -426,19 +426,17 @@ def check(
     hint: Callable | None = None,
     ordered: bool = False,
     item: Callable = lambda x: x,
-    returns: type | None = None,
     given: int = 0,
 ) -> bool:
     """Run `attempt` beside `expected` on every case; print one sentence; True only when right.
     `expected` gives a value, a list (a multiset, unless `ordered`; its items compared by `item`)
-    or a judge (None when right, else a reason or a Finding) whose input must be a `returns`.
-    A wrong value or item is followed by `hint(example, case[, got])`: an ASK entry, or one and
-    its blanks, or None when its cause is not likely. `given`: how many statements the handout
-    gives above its `raise NotImplementedError()`."""
+    or a judge (None when right, else a reason or a Finding). A wrong value or item is followed
+    by `hint(example, case[, got])`: an ASK entry (and its blanks), or None when its cause is not
+    likely. `given`: the statements the handout gives above its `raise NotImplementedError()`."""
     cases = list(cases)
     for case in cases:
         try:
-            found = verdict(attempt, expected(*case), case, ordered, item, returns, given)
+            found = verdict(attempt, expected(*case), case, ordered, item, given)
         except KeyboardInterrupt:  # a Ctrl-C while t24 works out its own answer
             found = Finding("interrupted", case)
         if found:
@@ -446,7 +444,7 @@ def check(
     return tell(Finding("right", words={"n": len(cases)}), what)
 
 
-def verdict(attempt, right, case, ordered, item, returns, given) -> Finding | None:
+def verdict(attempt, right, case, ordered, item, given) -> Finding | None:
     """What is wrong with the attempt on one case, or None."""
     done = run(attempt, case, isinstance(right, list), given)
     if isinstance(done, Finding):
@@ -454,8 +452,6 @@ def verdict(attempt, right, case, ordered, item, returns, given) -> Finding | No
     got = done[0]
     if got is None and right is not None:
         return Finding("none", case)
-    if callable(right) and returns and not isinstance(got, returns):
-        return Finding("kind", case, got, got, returns())
     try:
         return compare(got, right, case, ordered=ordered, item=item)
     except Exception:  # noqa: BLE001 -- a value no comparison can take
@@ -566,8 +562,10 @@ def swapped(value, case: tuple, got=None) -> bool:
 
 
 # 00 the 24 game: each answer is one value, judged as a whole (None when right, else why not).
-def judge_2_2_13_13(text: str) -> str | None:
+def judge_2_2_13_13(text: str) -> Finding | str | None:
     """None when `text` is an answer for 2 2 13 13, else what `check_answer` says is wrong."""
+    if not isinstance(text, str):
+        return Finding("kind", want="")
     said = check_answer((2, 2, 13, 13), text)
     return None if said.ok else said.message
 
@@ -575,7 +573,7 @@ def judge_2_2_13_13(text: str) -> str | None:
 def check_answer_2_2_13_13(answer: Callable) -> bool:
     """Ex 1: the text for 2 2 13 13, judged as `check_answer` judges it."""
     attempt = wraps(answer)(lambda hand: answer())  # an error then names the student's line
-    return check(attempt, lambda hand: judge_2_2_13_13, [((2, 2, 13, 13),)], returns=str)
+    return check(attempt, lambda hand: judge_2_2_13_13, [((2, 2, 13, 13),)])
 
 
 def check_targets(targets: Callable) -> bool:
@@ -639,7 +637,7 @@ def depth_fault(order, case: tuple, got: list) -> str | None:
     right = known(postfix.stack_orders, *case)
     if order in right:
         return ASK["both_moves"] if got and all(tokens(x) in right for x in got) else None
-    if min(accumulate(-1 if token in OPS else 1 for token in order)) < 1:
+    if min(accumulate(-1 if token in OPS else 1 for token in order), default=1) < 1:
         return ASK["two_on_stack"]
     return ASK["all_used"] if len(order) < sum(map(len, case)) else None
 
@@ -890,9 +888,7 @@ def check_key(key: Callable) -> bool:
     def attempt(first, second) -> tuple:
         return mine(first), mine(second)
 
-    def ask(got, case) -> str | None:
-        if None in got:
-            return None
+    def ask(got, case) -> str:
         with contextlib.redirect_stdout(io.StringIO()):
             by_value = safe_equal(*map(mine, BY_VALUE))
         return ASK["by_value"] if by_value else questions[case]
