@@ -18,7 +18,7 @@ import signal
 import textwrap
 import threading
 import traceback
-from collections import Counter
+from collections import Counter, namedtuple
 from collections.abc import Callable, Iterable, Iterator, KeysView, ValuesView
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -27,7 +27,6 @@ from itertools import accumulate, islice
 from math import factorial, prod
 from operator import attrgetter
 from types import SimpleNamespace
-from typing import NamedTuple
 from unittest.mock import patch
 
 import numpy as np
@@ -85,13 +84,8 @@ BOTH = N_("{first} and {second}")
 NO_MESSAGE = N_("no message")
 
 
-class Words(NamedTuple):
-    """How a sentence names a value of one kind: one that came back, and one that is expected."""
-
-    got: str | tuple
-    want: str
-
-
+# How a sentence names a value of each kind: one that came back, and one that is expected.
+Words = namedtuple("Words", ["got", "want"])
 # fmt: off
 KIND_WORDS = {
     "none": Words(got=N_("nothing (None)"), want=N_("nothing (None)")),
@@ -114,13 +108,8 @@ KINDS["list"] = (list, tuple, set, frozenset, Iterator, KeysView, ValuesView)
 FITS = {"fraction": {"whole", "fraction"}}
 
 
-class Error(NamedTuple):
-    """What went wrong, in plain words ({detail}: the error's own first line), and where to look."""
-
-    problem: str
-    advice: str
-
-
+# What went wrong, in plain words ({detail}: the error's own first line), and where to look.
+Error = namedtuple("Error", ["problem", "advice"])
 # fmt: off
 ERRORS = {
     ZeroDivisionError: Error(N_("you divided by zero"), N_("check the divisor before dividing")),
@@ -896,6 +885,11 @@ def check_key(key: Callable) -> bool:
     return check(attempt, key_judge, list(questions), what=N_("key"), hint=ask, given=1)
 
 
+def distinct_count(hand: tuple) -> int:
+    """How many distinct answers t24 finds for `hand`."""
+    return len(solve(hand, distinct=True))
+
+
 def check_count_answers(count_answers: Callable) -> bool:
     """Lesson 07 Ex 1: does `count_answers(hand)` count t24's distinct answers with your key?"""
     space = getattr(count_answers, "__globals__", {})
@@ -919,13 +913,9 @@ def check_count_answers(count_answers: Callable) -> bool:
             raise Shortcut(ASK["own_key"])
         return count
 
-    return check(
-        attempt,
-        lambda hand: len(solve(hand, distinct=True)),
-        [((1, 2, 3, 4),), ((3, 3, 7, 7),), ((1, 5, 5, 5),), ((2, 2, 6, 8),)],
-        what="`count_answers`",
-        hint=asking(distinct=lambda value, case, got: value == len(solve(*case))),
-    )
+    hint = asking(distinct=lambda value, case, got: value == len(solve(*case)))
+    cases = [((1, 2, 3, 4),), ((3, 3, 7, 7),), ((1, 5, 5, 5),), ((2, 2, 6, 8),)]
+    return check(attempt, distinct_count, cases, what="`count_answers`", hint=hint)
 
 
 # 08 the whole deck and 09 play: each hand, each card as often as t24 gives it.
@@ -1020,6 +1010,5 @@ def check_count_orderings(count_orderings: Callable) -> bool:
         divide_k=lambda got, case, _: got == factorial(len(case[0])),
         n_over_k=lambda *_: True,
     )
-    return check(
-        attempt, ordering_count, [(hand,) for hand in hands], what="`count_orderings`", hint=hint
-    )
+    cases = [(hand,) for hand in hands]
+    return check(attempt, ordering_count, cases, what="`count_orderings`", hint=hint)
