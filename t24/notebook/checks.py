@@ -76,7 +76,9 @@ SENTENCES = {
 }
 # fmt: on
 ASKED = {"value", "kind", "item_kind", "missing", "extra", "repeated", "same_key", "different_key"}
-ONCE, TIMES = N_("once"), N_("{n} times")
+# TRANSLATORS: how often an item is in a list, as in "gives `3` 2 times for …, but it is there once"
+ONCE = N_("once")
+TIMES = N_("{n} times")
 # TRANSLATORS: a case named with its target, as in "for 2 2 2 3 with target 10"
 WITH_TARGET = N_("{hand} with target {target}")
 # TRANSLATORS: a case of two arguments, as in "for 3 3 8 8 and 3 8"
