@@ -36,6 +36,7 @@ NEXT = {
     "interrupted": "Run the check again: did you stop it, or did it take long?",
     "exit": "What should the function hand back to the code that called it?",
     "error": "Show me the line it names: what is each value there, for that case?",
+    "error_unplaced": "Which call in your function hands on the values that fail? Print them.",
     "shortcut": "Which steps of the method does your function take itself?",
     "printed": "What is the difference between showing a value and giving it back?",
     "none": "Which path through your function ends without a `return`?",
@@ -50,7 +51,8 @@ NEXT = {
     "repeated": "How does your function reach that item twice? Which loop makes it again?",
     "order": "In what order does the exercise ask for the items? Which loop sets yours?",
     "uncomparable": "Print one item of what it gives back: what kind of value is it?",
-    "key": "Work the two expressions by hand: are they the same answer, and what do the keys say?",
+    "same_key": "Work the two expressions by hand: which part of your key should tell them apart?",
+    "different_key": "Work the two expressions by hand: which part of your key sets them apart?",
 }
 
 
@@ -77,15 +79,16 @@ def define(setup: str, code: str, tag: str):
     return space[last]
 
 
-def shown(template: str) -> str:
-    """A template as the page shows it: each blank to fill as ‹name›."""
-    return re.sub(r"\{(\w*)\}", r"‹\1›", template)
+def shown(template: str | tuple) -> str:
+    """A template as the page shows it: each blank to fill as ‹name› (a pair: its form for many)."""
+    return re.sub(r"\{(\w*)\}", r"‹\1›", template[-1] if isinstance(template, tuple) else template)
 
 
-def matcher(template: str) -> re.Pattern:
-    """A pattern that finds the template filled in, whatever fills its blanks."""
-    parts = re.split(r"\{\w*\}", template)
-    return re.compile("(?s:.*?)".join(map(re.escape, parts)))
+def matcher(template: str | tuple) -> re.Pattern:
+    """A pattern that finds the template filled in, whatever fills its blanks (either form)."""
+    forms = template if isinstance(template, tuple) else (template,)
+    found = ["(?s:.*?)".join(map(re.escape, re.split(r"\{\w*\}", form))) for form in forms]
+    return re.compile("|".join(f"(?:{form})" for form in found))
 
 
 def parts() -> dict:
@@ -93,8 +96,8 @@ def parts() -> dict:
     found = {f'ASK["{k}"]': v for k, v in checks.ASK.items()}
     found |= {f"SAME_ANSWER_CASES[{' | '.join(k)}]": v for k, v in checks.SAME_ANSWER_CASES.items()}
     for error, (problem, advice) in checks.ERRORS.items():
-        found[f"ERRORS[{getattr(error, '__name__', error)}]"] = f"{problem}{{detail}}; {advice}"
-    found["UNDEFINED"] = checks.UNDEFINED[0]
+        found[f"ERRORS[{getattr(error, '__name__', error)}]"] = f"{problem}; {advice}"
+    found["UNDEFINED"] = checks.UNDEFINED
     return found | {f'NAME_ADVICE["{k}"]': v for k, v in checks.NAME_ADVICE.items()}
 
 
@@ -104,9 +107,9 @@ def classify(sentence: str) -> tuple:
     kinds = [
         k
         for k, v in checks.SENTENCES.items()
-        if re.fullmatch(f"{matcher(v).pattern}( .*)?", said, re.S)
+        if re.fullmatch(f"(?:{matcher(v).pattern})( .*)?", said, re.S)
     ]
-    kind = max(kinds, key=lambda k: len(checks.SENTENCES[k]))
+    kind = max(kinds, key=lambda k: len(shown(checks.SENTENCES[k])))
     hits = [(key, text) for key, text in parts().items() if matcher(text).search(sentence)]
     hits = [h for h in hits if not any(h[1] != o[1] and h[1] in o[1] for o in hits)]
     return kind, tuple(key for key, _ in hits)
@@ -148,7 +151,7 @@ def entry(kind: str, keys: tuple, every: dict) -> str:
 def page() -> str:
     every, got, where = parts(), run_catalogue(), lessons()
     source = inspect.getsource(checks)
-    names = sorted(got, key=lambda name: (where.get(name, ("99",))[0], source.find(f"def {name}(")))
+    names = sorted(got, key=lambda name: (where.get(name, ("99",))[0], source.find(name)))
     lines = [
         "# The checks explained\n\n",
         "A check cell answers a student's attempt in one sentence. This page lists, for each\n",

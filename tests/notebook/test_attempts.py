@@ -88,12 +88,16 @@ def endless(*args):
         ("check_final_numbers", lambda count: np.int64(6), ["the numpy int64 6"]),
         ("check_final_numbers", raising(KeyboardInterrupt()), ["interrupted"]),
         ("check_final_numbers", raising(SystemExit(1)), ["SystemExit"]),
-        ("check_final_numbers", raising(Unprintable()), ["raised Unprintable", "line 2"]),
+        (
+            "check_final_numbers",
+            raising(Unprintable()),
+            ["raised Unprintable (no message)", "line 2"],
+        ),
         ("check_final_numbers", raising(ValueError("x" * 10**6)), ["not accepted (xxx"]),
         ("check_final_numbers", lambda count: 10**5000, ["gives one int for 2"]),
         ("check_targets", lambda hand: np.float32(3), ["numpy float32 3.0", "a list is expected"]),
         ("check_targets", lambda hand: iter(int, 1), ["misses `1` for 3 3 8 8"]),
-        ("check_float32_value", lambda expr: [np.float32(24)], ["a list of 1 items"]),
+        ("check_float32_value", lambda expr: [np.float32(24)], ["a list of 1 item"]),
         ("check_unused", endless, ["did not finish in 5 s", "a loop that never ends?"]),
     ],
 )

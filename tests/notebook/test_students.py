@@ -74,15 +74,6 @@ def test_order_counts_when_it_is_the_lesson(capsys):
     assert "not in the right order" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize(
-    "attempt, question",
-    [(missing_one, "Missed?"), (extra_one, "Extra?"), (lambda *case: right(*case) * 2, "Twice?")],
-)
-def test_a_tuple_of_questions_asks_about_what_went_wrong(capsys, attempt, question):
-    check(attempt, right, CASES, hint=("Missed?", "Extra?", "Twice?"))
-    assert capsys.readouterr().out.endswith(f"{question}\n")
-
-
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = "01-pattern-strings"
 
