@@ -6,18 +6,20 @@ import html
 import ipywidgets as widgets
 
 from ..expr import Expr, value_latex
-from ..game import OVER, Game
+from ..game import Game, Reply
 from ..hand import InputError
-from ..text import describe
+from ..text import _, describe
 from .widgets import WIDGET_FONT, Panel, cards_html, live
-
-BUTTONS = ("Hint", "Show answer", "Next hand")
-TITLES = {True: "<b>Right!</b> ", False: "<b>Not yet:</b> "}
 
 
 def plain(text: str) -> str:
     """Text escaped for HTML and left alone by MathJax (it may quote what a player typed)."""
     return f'<span class="tex2jax_ignore">{html.escape(text)}</span>'
+
+
+def said(sentence: str, **values: str) -> str:
+    """A translated sentence as HTML, its `values` (HTML already) put in its placeholders."""
+    return plain(sentence).format(**values)
 
 
 def math(expr: Expr, value, target=None) -> str:
@@ -26,14 +28,36 @@ def math(expr: Expr, value, target=None) -> str:
     return rf"$\displaystyle {expr.to_latex()} = {value_latex(value)}{wrong}$"
 
 
+def reply_html(reply, target) -> str:
+    """The game's reply to a typed answer: right or not yet, the answer typeset if it was read."""
+    if not isinstance(reply, Reply):  # text that cannot be read is no try
+        return plain(reply.message)
+    if reply.value is None:  # "none", not the dealt cards, or a division by zero
+        shown = plain(reply.reason)
+    else:
+        shown = math(reply.expr, reply.value, None if reply.ok else target)
+    heading = f"<b>{html.escape(_('Right!') if reply.ok else _('Not yet:'))}</b>"
+    if reply.over:
+        return said(
+            _("{heading} {reply} (this hand is over: no change to the score)"),
+            heading=heading,
+            reply=shown,
+        )
+    return f"{heading} {shown}"
+
+
 def make_game_widget(seed=None, hands=(), on_try=None, **options) -> Panel:
     """The game as a widget, with `t24.game.Game`'s options; a dealer's refusal is its reply.
     `on_try(round, reply)` is called after each scored try (a class round records them)."""
     game = Game(seed=seed, hands=hands, deal=False, **options)
-    hand_view, message, score = widgets.HTML(), widgets.HTMLMath(), widgets.HTML()
-    answer = widgets.Text(placeholder="an expression, e.g. (1+2)*8", continuous_update=False)
-    check = widgets.Button(description="Check", button_style="primary")
-    hint, show, next_hand = (widgets.Button(description=name) for name in BUTTONS)
+    hand_view = widgets.HTML()
+    message = widgets.HTMLMath()
+    score = widgets.HTML()
+    answer = widgets.Text(placeholder=_("an expression, e.g. (1+2)*8"), continuous_update=False)
+    check = widgets.Button(description=_("Check"), button_style="primary")
+    hint = widgets.Button(description=_("Hint"))
+    show = widgets.Button(description=_("Show answer"))
+    next_hand = widgets.Button(description=_("Next hand"))
     named = dict(hand=hand_view, answer=answer, check=check, hint=hint, show=show, next=next_hand)
     for css, widget in {**named, "message": message, "score": score}.items():
         widget.add_class(f"t24-game-{css}")
@@ -46,20 +70,24 @@ def make_game_widget(seed=None, hands=(), on_try=None, **options) -> Panel:
             button.disabled = not game.rounds  # no hand dealt yet: nothing to check
         if rated:
             rating = game.round.rating
-            text += f"<br>Difficulty: <b>{rating.level}</b> {plain(f'({rating.reason})')}"
+            level = f"<b>{html.escape(_(rating.level))}</b>"
+            text += "<br>" + said(
+                _("Difficulty: {level} ({reason})"), level=level, reason=plain(rating.reason)
+            )
         message.value = f'<div style="font-size:{WIDGET_FONT}">{text}</div>'
-        said = plain(str(game.score))
-        score.value = f'<div style="font-size:{WIDGET_FONT}"><b>Score:</b> {said}</div>'
+        score.value = f'<div style="font-size:{WIDGET_FONT}">{said(_("Score: {score}"), score=plain(str(game.score)))}</div>'
 
     def deal(_button=None) -> None:
         nonlocal checked
         try:
             current = game.next_hand()
         except InputError as error:
-            return refresh(f"<b>No hand dealt:</b> {plain(str(error))}")
-        target = f'<span style="font-size:0.6em">→ make <b>{describe(game.target)}</b></span>'
+            return refresh(said(_("No hand dealt: {reason}"), reason=plain(str(error))))
+        target = said(_("→ make {target}"), target=f"<b>{describe(game.target)}</b>")
+        target = f'<span style="font-size:0.6em">{target}</span>'
         hand_view.value = f'<div style="font-size:2.4em">{cards_html(current.hand)} {target}</div>'
-        checked, answer.value = None, ""
+        checked = None
+        answer.value = ""
         hints.clear()
         refresh(plain(game.rules))
 
@@ -69,35 +97,36 @@ def make_game_widget(seed=None, hands=(), on_try=None, **options) -> Panel:
             return
         checked = (game.round.number, answer.value)
         reply = game.answer(answer.value)
-        word, _, said = reply.message.partition(": ")
-        over = said.endswith(OVER)
-        if on_try is not None and word in ("right", "wrong") and not over:
+        if on_try is not None and isinstance(reply, Reply) and not reply.over:
             on_try(game.round, reply)
-        if word not in ("right", "wrong"):  # text that cannot be read is no try
-            text = plain(reply.message)
-        elif reply.value is None:  # "none", not the dealt cards, or a division by zero
-            text = TITLES[reply.ok] + plain(said)
-        else:
-            made = math(reply.expr, reply.value, None if reply.ok else game.target)
-            text = TITLES[reply.ok] + made + (" " + plain(OVER) if over else "")
-        refresh(text, reply.ok and not over)
+        refresh(
+            reply_html(reply, game.target), reply.ok and isinstance(reply, Reply) and not reply.over
+        )
 
     def on_hint(_button) -> None:
         hints.append(game.hint())
         refresh("<br>".join(map(plain, hints)))
 
     def on_show(_button) -> None:
-        said, current = game.show(), game.round
+        shown = game.show()
+        current = game.round
         if current.answer is None:
-            return refresh(f"<b>No answer:</b> {plain(said.removeprefix('no answer: '))}", True)
-        shown = math(current.answer, game.target)
-        refresh(f"<b>An answer:</b> {shown} {plain(f'({current.how_many})')}", True)
+            return refresh(plain(shown), True)
+        refresh(
+            said(
+                _("An answer: {answer} ({how_many})"),
+                answer=math(current.answer, game.target),
+                how_many=plain(current.how_many),
+            ),
+            True,
+        )
 
     for button, act in zip((check, hint, show, next_hand), (on_check, on_hint, on_show, deal)):
         button.on_click(act)
     answer.observe(lambda change: change["new"].strip() and on_check(), names="value")
     deal()
     rows = [widgets.HBox([answer, check]), widgets.HBox([hint, show, next_hand])]
-    box = Panel([hand_view, *rows, message, score], live("the game"))
-    box.game, box.deal = game, deal  # the state behind the view, and its dealer (a class round)
+    box = Panel([hand_view, *rows, message, score], live(_("the game")))
+    box.game = game  # the state behind the view
+    box.deal = deal  # and its dealer (a class round)
     return box
