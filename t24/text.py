@@ -49,6 +49,7 @@ def n_(singular: str, plural: str, count: int) -> str:
     """The sentence for `count` things, in the language in use (Chinese has one form)."""
     return _translation.ngettext(singular, plural, count)
 
+
 # Face cards, for a classroom display: J Q K for 11 12 13 (A for 1 is left as 1, which is clearer).
 FACES = {11: "J", 12: "Q", 13: "K"}
 

@@ -19,7 +19,6 @@ from ..parse import MAX_LENGTH
 from ..text import N_, _, describe, hand_text, n_, plural
 from .rating import COUNT_MAX_CARDS, EFFORT_MAX_COUNT, LEVELS, rate, search_effort  # noqa: F401
 
-
 SUITS = 4  # copies of each card in the deck, as in a pack of playing cards
 MIN_COUNT = 2
 MAX_COUNT = 6  # six cards already have thousands of distinct answers to count

@@ -9,7 +9,7 @@ from ..expr import Expr, value_latex
 from ..game import Game, Reply
 from ..hand import InputError
 from ..text import _, describe
-from .widgets import WIDGET_FONT, Panel, cards_html, live
+from .widgets import WIDGET_FONT, Panel, cards_html
 
 
 def plain(text: str) -> str:
@@ -126,7 +126,9 @@ def make_game_widget(seed=None, hands=(), on_try=None, **options) -> Panel:
     answer.observe(lambda change: change["new"].strip() and on_check(), names="value")
     deal()
     rows = [widgets.HBox([answer, check]), widgets.HBox([hint, show, next_hand])]
-    box = Panel([hand_view, *rows, message, score], live(_("the game")))
+    box = Panel(
+        [hand_view, *rows, message, score], _("Run this notebook to use the game (a live control).")
+    )
     box.game = game  # the state behind the view
     box.deal = deal  # and its dealer (a class round)
     return box

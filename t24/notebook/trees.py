@@ -7,9 +7,9 @@ from collections import Counter
 import matplotlib.pyplot as plt
 import networkx as nx
 
-from ..methods.recursive import Trace
 from ..text import describe, hand_text
 from .plots import FONT, finish, new_axes
+from .steppers import Trace
 
 GREY, BLUE, ORANGE, RED = "#c4c4c4", "#4a7bb7", "#e8590c", "#c92a2a"
 

@@ -7,18 +7,13 @@ from collections.abc import Sequence
 
 import ipywidgets as widgets
 
-from ..text import FACES
+from ..text import FACES, _
 
 WIDGET_FONT = "1.25em"
 CARD_STYLE = (
     "display:inline-block; min-width:1.6em; margin:0 0.15em; padding:0.1em 0.35em; "
     "border:2px solid #444; border-radius:0.3em; text-align:center; background:#fff; color:#000"
 )
-
-
-def live(what: str) -> str:
-    """The sentence a copy without a kernel shows in place of a widget."""
-    return f"Run this notebook to use {what} (a live control)."
 
 
 class Panel(widgets.VBox):
@@ -74,10 +69,12 @@ def reveal(label: str, content: str) -> Panel:
 
     def toggle(change) -> None:
         shown.value = page if change["new"] else ""
-        button.description, button.icon = ("hide", "eye-slash") if change["new"] else (label, "eye")
+        button.description = _("hide") if change["new"] else label
+        button.icon = "eye-slash" if change["new"] else "eye"
 
     button.observe(toggle, names="value")
-    return Panel([button, shown], live(f"the button “{label}”"))
+    sentence = _("Run this notebook to use the button “{label}” (a live control).")
+    return Panel([button, shown], sentence.format(label=label))
 
 
 class source:  # named as a function: a lesson calls `source(obj)` to show obj's code
