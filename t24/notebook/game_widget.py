@@ -9,7 +9,9 @@ from ..expr import Expr, value_latex
 from ..game import Game, Reply
 from ..hand import InputError
 from ..text import _, describe
-from .widgets import WIDGET_FONT, Panel, cards_html
+from .widgets import WIDGET_FONT, Panel, box, cards_html
+
+TARGET = '<span style="font-size:0.6em">{target}</span>'  # beside the cards, smaller
 
 
 def plain(text: str) -> str:
@@ -74,8 +76,8 @@ def make_game_widget(seed=None, hands=(), on_try=None, **options) -> Panel:
             text += "<br>" + said(
                 _("Difficulty: {level} ({reason})"), level=level, reason=plain(rating.reason)
             )
-        message.value = f'<div style="font-size:{WIDGET_FONT}">{text}</div>'
-        score.value = f'<div style="font-size:{WIDGET_FONT}">{said(_("Score: {score}"), score=plain(str(game.score)))}</div>'
+        message.value = box(text)
+        score.value = box(said(_("Score: {score}"), score=plain(str(game.score))))
 
     def deal(_button=None) -> None:
         nonlocal checked
@@ -84,8 +86,7 @@ def make_game_widget(seed=None, hands=(), on_try=None, **options) -> Panel:
         except InputError as error:
             return refresh(said(_("No hand dealt: {reason}"), reason=plain(str(error))))
         target = said(_("→ make {target}"), target=f"<b>{describe(game.target)}</b>")
-        target = f'<span style="font-size:0.6em">{target}</span>'
-        hand_view.value = f'<div style="font-size:2.4em">{cards_html(current.hand)} {target}</div>'
+        hand_view.value = box(f"{cards_html(current.hand)} {TARGET.format(target=target)}", "2.4em")
         checked = None
         answer.value = ""
         hints.clear()
@@ -126,9 +127,8 @@ def make_game_widget(seed=None, hands=(), on_try=None, **options) -> Panel:
     answer.observe(lambda change: change["new"].strip() and on_check(), names="value")
     deal()
     rows = [widgets.HBox([answer, check]), widgets.HBox([hint, show, next_hand])]
-    box = Panel(
-        [hand_view, *rows, message, score], _("Run this notebook to use the game (a live control).")
-    )
-    box.game = game  # the state behind the view
-    box.deal = deal  # and its dealer (a class round)
-    return box
+    sentence = _("Run this notebook to use the game (a live control).")
+    panel = Panel([hand_view, *rows, message, score], sentence)
+    panel.game = game  # the state behind the view
+    panel.deal = deal  # and its dealer (a class round)
+    return panel

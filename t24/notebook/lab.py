@@ -17,7 +17,7 @@ from ..hand import InputError, SearchTooLarge, as_hand, as_target
 from ..methods import METHODS, TABLE
 from ..solver import as_method
 from ..text import N_, _, describe, duration, hand_text, n_, plural
-from .widgets import WIDGET_FONT, Panel, card_html, cards_html, table_html
+from .widgets import WIDGET_FONT, Panel, box, card_html, cards_html, table_html
 
 MODES = ("all", "distinct", "first")
 LAB_DEFAULT = ("recursive", "postfix-compiled", "fast")  # a few milliseconds a hand each
@@ -108,7 +108,7 @@ def answers_section(found: Mapping[str, Result], hand, target: Fraction, mode: s
         return f"<p>{said}</p>" + answers_html(first, target)
     lists = []
     for method, answers in ran.items():
-        count = plural(len(answers), N_("{n} answer:"), N_("{n} answers"))
+        count = plural(len(answers), N_("{n} answer"), N_("{n} answers"))
         lists.append(f"<p><b>{method}</b>: {count}</p>\n{answers_html(answers, target)}")
     return "\n".join(lists)
 
@@ -132,17 +132,9 @@ def lab_view(found: Mapping[str, Result], hand, target=24, mode="distinct", show
     note = _(MODE_NOTES[mode]).format(mode=f"<i>{_(mode)}</i>")
     timed = _("Times are one run on this kernel.")
     heading = f"{cards_html(hand)} → <b>{describe(target)}</b>, {_(MODE_WORDS[mode])}"
-    head = (_("method"), "", _("answers:"), _("time"))
-    return "\n".join(
-        [
-            f'<div style="font-size: {WIDGET_FONT}; line-height: 1.5">',
-            f"<p>{heading}</p>",
-            table_html(rows, head),
-            f"<p><small>{note} {timed}</small></p>",
-            shown,
-            "</div>",
-        ]
-    )
+    head = (_("method"), "", _("answers"), _("time"))
+    table = table_html(rows, head)
+    return box(f"<p>{heading}</p>\n{table}\n<p><small>{note} {timed}</small></p>\n{shown}")
 
 
 def keep_limits(low: int, high: int, change) -> None:
@@ -166,16 +158,19 @@ def make_lab(methods: Iterable[str] = LAB_DEFAULT) -> Panel:
         m: widgets.ToggleButton(m in names, description=m, layout={"width": "auto"})
         for m in METHODS
     }
-    chooser = widgets.HBox(list(toggles.values()), layout={"flex_flow": "row wrap"})
+    chooser = widgets.HBox(list(toggles.values()), layout={"flex_flow": "wrap"})
     options = [(_(mode), mode) for mode in MODES]
     mode = widgets.ToggleButtons(options=options, value="distinct", description=_("answers"))
     big = {"font_size": WIDGET_FONT}
-    show = widgets.ToggleButton(description=_("show answers:"), icon="eye", style=big)
+    show = widgets.ToggleButton(description=_("show answers"), icon="eye", style=big)
     dealer = widgets.Button(description=_("deal a hand"), icon="random", style=big)
     result = widgets.HTMLMath()
-    css = "card-1 card-2 card-3 card-4 target lab-methods lab-mode lab-show lab-deal lab-result"
-    for control, name in zip([*sliders, chooser, mode, show, dealer, result], css.split()):
-        control.add_class(f"t24-{name}")
+    for number, slider in enumerate(sliders[:4], 1):
+        slider.add_class(f"t24-card-{number}")
+    sliders[4].add_class("t24-target")
+    named = {"methods": chooser, "mode": mode, "show": show, "deal": dealer, "result": result}
+    for name, control in named.items():
+        control.add_class(f"t24-lab-{name}")
     for slider in sliders:
         slider.continuous_update = False
         slider.observe(partial(keep_limits, slider.min, slider.max), names=["min", "max"])

@@ -22,10 +22,11 @@ from ..hand import Hand, SearchTooLarge, as_hand, as_target, orderings
 from ..methods import TABLE, patterns, postfix, recursive
 from ..parse import parse
 from ..text import N_, _, amount, describe, hand_text, plural
-from .widgets import WIDGET_FONT, Panel, cards_html, refusal, table_html
+from .widgets import WIDGET_FONT, Panel, box, cards_html, refusal, table_html
 
+STEPPER = "stepper"  # the CSS class of a stepper (t24-stepper), of its view, of each kind
 TRACE_LIMIT = 20_000  # final numbers a trace records: four cards (3,888), not five (233,280)
-STEP_CSS = (
+STEP_CSS = (  # a step's tables and code at its text size, the stepper's labels at the widgets'
     "<style>.t24-step table, .t24-step td, .t24-step th, .t24-step code {font-size: inherit}"
     f".t24-stepper .widget-label, .t24-stepper .widget-readout, .t24-stepper select"
     f"{{font-size: {WIDGET_FONT}}}</style>"
@@ -171,8 +172,7 @@ def scan(method: str, hand: Hand, target: Fraction) -> tuple[tuple[int, ...], ..
 
 def page(title: str, heading: str, body: str, counts: str) -> str:
     """A step's view: its title and place, what it holds, the counters."""
-    style = f'class="t24-step" style="font-size:{WIDGET_FONT}"'
-    return f"{STEP_CSS}<div {style}><p><b>{title}: {heading}</b></p>{body}<p>{counts}</p></div>"
+    return STEP_CSS + box(f"<p><b>{title}: {heading}</b></p>{body}<p>{counts}</p>", css="t24-step")
 
 
 def stack_steps(tokens: Sequence) -> list[str]:
@@ -315,12 +315,12 @@ class Stepper(Panel):
         self.next_hit = widgets.Button(description=_("next hit ▶"), style=style)
         options = [(label, k) for k, (label, _start) in enumerate(parts)]
         self.jump_to = widgets.Dropdown(options=options, description=labels["part"])
-        self.view = widgets.HTML().add_class("t24-stepper-view")
+        self.view = widgets.HTML().add_class(f"t24-{STEPPER}-view")
         widgets.link((self.play, "value"), (self.slider, "value"))  # kernel-side: testable
         self.slider.observe(self._show, names="value")
         self.jump_to.observe(self._jump, names="value")
         self.next_hit.on_click(self._go_to_next_hit)
-        self.add_class("t24-stepper").add_class(f"t24-{name}-stepper")
+        self.add_class(f"t24-{STEPPER}").add_class(f"t24-{name}-{STEPPER}")
         rows = [[self.play, self.slider], [self.next_hit, self.jump_to]]
         super().__init__([*map(widgets.HBox, rows), self.view], labels["sentence"])
         self._show()
