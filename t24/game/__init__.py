@@ -27,6 +27,15 @@ MAX_SECONDS = 1.5  # and the time they may take
 KEYS = N_("h = hint, s = show an answer, q = quit")
 # TRANSLATORS: what a player may type to say a hand cannot be done, separated by "|"
 NONE_WORDS = N_("none|no|-|nothing|impossible|cannot|can't|no answer|no solution")
+FRACTIONS = (
+    N_("{count} of the {total} steps makes a fraction"),
+    N_("{count} of the {total} steps make a fraction"),
+)
+NEGATIVES = (
+    N_("{count} of the {total} steps makes a negative number"),
+    N_("{count} of the {total} steps make a negative number"),
+)
+HANDS = (N_("{n} hand"), N_("{n} hands"))
 # The first operation of an answer, then each later one, as a hint says them.
 FIRST_STEP = {
     "+": N_("the first step adds two cards"),
@@ -68,18 +77,9 @@ def deal_solvable(rng: random.Random, low=1, high=13, count=4, target=24) -> Han
         "no hand of {count} cards from {low} to {high} made {target} in {deals} ({seconds} s); "
         "choose another deck or target, or allow any hand"
     )
-    deals = plural(tries, N_("{n} deal"), N_("{n} deals"))
-    seconds = f"{time.monotonic() - started:.1f}"
-    raise InputError(
-        refusal.format(
-            count=count,
-            low=f"{low:,}",
-            high=f"{high:,}",
-            target=describe(target),
-            deals=deals,
-            seconds=seconds,
-        )
-    )
+    words = {"low": f"{low:,}", "high": f"{high:,}", "target": describe(target), "count": count}
+    words["deals"] = plural(tries, N_("{n} deal"), N_("{n} deals"))
+    raise InputError(refusal.format(seconds=f"{time.monotonic() - started:.1f}", **words))
 
 
 def operand(value: Fraction) -> str:
@@ -121,33 +121,24 @@ def step_cost(steps: Sequence[Step]) -> tuple[int, int, Fraction]:
 def first_hint(steps: Sequence[Step]) -> str:
     """A property of the steps: how many make a fraction (else a negative number), or their range."""
     fractions, negatives, largest = step_cost(steps)
-    total = len(steps)
     if fractions:
-        said = n_(
-            "{count} of the {total} steps makes a fraction",
-            "{count} of the {total} steps make a fraction",
-            fractions,
-        )
-        return said.format(count=fractions, total=total)
-    if negatives:
-        said = n_(
-            "{count} of the {total} steps makes a negative number",
-            "{count} of the {total} steps make a negative number",
-            negatives,
-        )
-        return said.format(count=negatives, total=total)
-    return _("every step makes a whole number from 0 to {largest}").format(
-        largest=describe(largest)
-    )
+        one, many = FRACTIONS
+    elif negatives:
+        one, many = NEGATIVES
+    else:
+        return _("every step makes a whole number from 0 to {largest}").format(largest=largest)
+    count = fractions or negatives
+    return n_(one, many, count).format(count=count, total=len(steps))
 
 
 def hint_texts(expr: Expr | None, target=24) -> list[str]:
     """The graded hints for one answer: a property of its steps, then operation and step in turn
     (with no answer, one hint that does not say so)."""
     if expr is None:
-        return [
-            _("find the largest number these cards can make, and ask what the last step would need")
-        ]
+        said = _(
+            "find the largest number these cards can make, and ask what the last step would need"
+        )
+        return [said]
     steps = answer_steps(expr)
     if len(steps) <= 1:
         said = _("one operation between the two cards makes {target}")
@@ -202,9 +193,7 @@ class Round:
 
     def __str__(self) -> str:
         said = _("hand {number}: make {target} from {hand}")
-        return said.format(
-            number=self.number, target=describe(self.target), hand=hand_text(self.hand)
-        )
+        return said.format(number=self.number, target=self.target, hand=hand_text(self.hand))
 
     @property
     def how_many(self) -> str:
@@ -233,16 +222,12 @@ class Score:
 
     def __str__(self) -> str:
         said = _(
-            "{right} right out of {hands} ({shown} shown, {skipped} skipped); {wrong}, {hints}"
+            "{right} right out of {hands} ({shown} shown, {skipped} skipped); {tries}, {hints}"
         )
-        return said.format(
-            right=self.right,
-            hands=plural(self.hands, N_("{n} hand"), N_("{n} hands")),
-            shown=self.shown,
-            skipped=self.skipped,
-            wrong=plural(self.wrong, N_("{n} wrong try"), N_("{n} wrong tries")),
-            hints=plural(self.hints, N_("{n} hint"), N_("{n} hints")),
-        )
+        tries = plural(self.wrong, N_("{n} wrong try"), N_("{n} wrong tries"))
+        hints = plural(self.hints, N_("{n} hint"), N_("{n} hints"))
+        counted = {"hands": plural(self.hands, *HANDS), "tries": tries, "hints": hints}
+        return said.format(right=self.right, shown=self.shown, skipped=self.skipped, **counted)
 
 
 @dataclass(frozen=True)
@@ -326,9 +311,8 @@ class Game:
         current = self.round
         words = {"hand": hand_text(current.hand), "target": describe(self.target)}
         if not isinstance(text, str) or not text.strip():
-            return Verdict(
-                False, _("type an expression that makes {target} from {hand}").format(**words)
-            )
+            said = _("type an expression that makes {target} from {hand}")
+            return Verdict(False, said.format(**words))
         none = {*NONE_WORDS.split("|"), *_(NONE_WORDS).split("|")}
         if " ".join(text.lower().split()).rstrip(".!") in none:
             if current.answers:
@@ -358,10 +342,9 @@ class Game:
             return said.format(hint=hints[-1])
         current.hints_given += 1
         self.score.hints += current.outcome is None
+        number = current.hints_given
         said = _("hint {number} of {total}: {hint}")
-        return said.format(
-            number=current.hints_given, total=len(hints), hint=hints[current.hints_given - 1]
-        )
+        return said.format(number=number, total=len(hints), hint=hints[number - 1])
 
     def show(self) -> str:
         """One answer (or that there is none); the hand ends without a point."""
@@ -381,9 +364,8 @@ def check_deck(low, high, count, seed) -> None:
     """Refuse, in one sentence, a deck or seed the game cannot deal from."""
     for name, value in (("low", low), ("high", high), ("count", count)):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise InputError(
-                _("{name} must be a whole number, not {value}").format(name=name, value=repr(value))
-            )
+            said = _("{name} must be a whole number, not {value}")
+            raise InputError(said.format(name=name, value=repr(value)))
     if isinstance(seed, bool) or not isinstance(seed, (int, str, type(None))):
         said = _("the seed must be a whole number or text, not {kind}")
         raise InputError(said.format(kind=type(seed).__name__))
@@ -425,7 +407,7 @@ def play(lines: Iterable[str], out, game: Game, rounds=None) -> Score:
         out(_("difficulty: {rating}").format(rating=game.round.rating))
         out(_("score: {score}").format(score=game.score))
         if rounds is not None and game.score.hands >= rounds:
-            out(_("played {hands}").format(hands=plural(rounds, N_("{n} hand"), N_("{n} hands"))))
+            out(_("played {hands}").format(hands=plural(rounds, *HANDS)))
             break
         out(str(game.next_hand()))
     else:
