@@ -73,7 +73,12 @@ class State:
     values: tuple[Fraction, ...]
     exprs: tuple[Expr, ...]
     reaches_target: bool  # a path below (or this state itself) makes the target
-    step: str = ""  # the new number's expression, e.g. "3 - 8 / 3" ("" for the start)
+    made: int | None = None  # the slot of the new number (None for the start)
+
+    @property
+    def step(self) -> str:
+        """The new number's expression, e.g. "3 - 8 / 3" ("" for the start)."""
+        return "" if self.made is None else str(self.exprs[self.made])
 
     @property
     def key(self) -> tuple[Fraction, ...]:
@@ -135,7 +140,7 @@ def trace(hand, target=24) -> Trace:
         state = State(len(result.states), latest.get(depth - 1), depth, values, exprs, hit)
         if state.parent is not None:  # the one slot whose expression is new
             old = result.states[state.parent].exprs
-            state.step = str(next(new for new, was in zip(exprs, old) if new is not was))
+            state.made = next(k for k, (new, was) in enumerate(zip(exprs, old)) if new is not was)
         for d in range(depth if hit else 0):  # the latest state at each depth above: the path
             result.states[latest[d]].reaches_target = True
         latest[depth] = state.id
@@ -170,9 +175,10 @@ def scan(method: str, hand: Hand, target: Fraction) -> tuple[tuple[int, ...], ..
     return tuple(hits), tuple(new_trees), tuple(zeros)
 
 
-def page(title: str, heading: str, body: str, counts: str) -> str:
-    """A step's view: its title and place, what it holds, the counters."""
-    return STEP_CSS + box(f"<p><b>{title}: {heading}</b></p>{body}<p>{counts}</p>", css="t24-step")
+def page(title: str, place: str, index: int, total: int, body: str, counts: str) -> str:
+    """A step's view: its title and `place` (step `index` from 0 of `total`), its body, counters."""
+    place = place.format(number=f"{index + 1:,}", total=f"{total:,}")
+    return STEP_CSS + box(f"<p><b>{title}: {place}</b></p>{body}<p>{counts}</p>", css="t24-step")
 
 
 def stack_steps(tokens: Sequence) -> list[str]:
@@ -222,12 +228,11 @@ def candidate_rows(method: str, made, value) -> list[tuple[str, str]]:
     right = str(postfix.to_infix(made))
     java = postfix.article_to_infix(made)
     rows.append((_("infix"), f"<code>{html.escape(right)}</code>"))
+    value_of = describe(parse(java).value)
     if java != right and parse(java).value != value:
         said = _("{infix}, reads back as {value}: wrong brackets")
-        said = said.format(
-            infix=f"<code>{html.escape(java)}</code>", value=describe(parse(java).value)
-        )
-        rows.append((_("the Java post's converter"), said))
+        java = f"<code>{html.escape(java)}</code>"
+        rows.append((_("the Java post's converter"), said.format(infix=java, value=value_of)))
     return rows
 
 
@@ -257,10 +262,8 @@ def candidate_html(method: str, hand: Sequence[int], index: int, target=24) -> s
     total = len(scan(method, hand, target)[0])
     counts = so_far(index, (N_("{n} candidate"), N_("{n} candidates")), hits, total, trees, zeros)
     title = _(TITLES[method]).format(hand=cards_html(hand))
-    heading = _("candidate {number} of {total}").format(
-        number=f"{index + 1:,}", total=f"{prod(map(len, lists)):,}"
-    )
-    return page(title, heading, table_html(rows), counts)
+    place = _("candidate {number} of {total}")
+    return page(title, place, index, prod(map(len, lists)), table_html(rows), counts)
 
 
 def state_html(trace: Trace, index: int) -> str:
@@ -268,16 +271,13 @@ def state_html(trace: Trace, index: int) -> str:
     state = trace.states[index]
     target = describe(trace.target)
     if state.parent is None:
-        said = _("Start: the hand {hand}, each card its own expression.").format(
-            hand=cards_html(trace.hand)
-        )
+        said = _("Start: the hand {hand}, each card its own expression.")
+        said = said.format(hand=cards_html(trace.hand))
     else:
         before = " ".join(map(describe, trace.states[state.parent].values))
-        made = next(k for k, e in enumerate(state.exprs) if str(e) == state.step)
-        step = f"{state.exprs[made].pretty()} = {describe(state.values[made])}"
-        said = _("Step: from {before}, two numbers make {step}.").format(
-            before=before, step=html.escape(step)
-        )
+        step = f"{state.exprs[state.made].pretty()} = {describe(state.values[state.made])}"
+        said = _("Step: from {before}, two numbers make {step}.")
+        said = said.format(before=before, step=html.escape(step))
     rows = [
         (slot, describe(value), html.escape(expr.pretty()))
         for slot, (value, expr) in enumerate(zip(state.values, state.exprs))
@@ -293,10 +293,7 @@ def state_html(trace: Trace, index: int) -> str:
     table = table_html(rows, (_("slot"), _("number"), _("expression")))
     body = f"<p>{said}</p>{table}<p>{verdict.format(target=target)}</p>"
     title = _("Recursive reduction, depth {depth}").format(depth=state.depth)
-    heading = _("state {number} of {total}").format(
-        number=f"{index + 1:,}", total=f"{len(trace.states):,}"
-    )
-    return page(title, heading, body, counts)
+    return page(title, _("state {number} of {total}"), index, len(trace.states), body, counts)
 
 
 class Stepper(Panel):
