@@ -15,6 +15,7 @@ from matplotlib.patches import Patch
 from matplotlib.ticker import FuncFormatter, MaxNLocator
 
 from ..bench import MODE_WORDS
+from ..game import HANDS
 from ..game import LEVELS as GAME_LEVELS
 from ..hand import InputError, as_target
 from ..methods import METHODS, TABLE
@@ -104,7 +105,7 @@ def plot_per_hand_times(deck_rows, mode: str = "all", scope: str = "sample", ax=
     medians = {method: statistics.median(seconds) for method, seconds in times.items()}
     slowest = max(medians, key=medians.get)
     words = {"time": duration(medians[slowest]), "method": slowest, "mode": _(MODE_WORDS[mode])}
-    words["hands"] = plural(max(map(len, times.values())), N_("{n} hand"), N_("{n} hands"))
+    words["hands"] = plural(max(map(len, times.values())), *HANDS)
     if "fast" in medians and slowest != "fast":
         title = _("The median hand: {time} with {method}, {fast} with fast ({hands}, {mode})")
         title = title.format(fast=duration(medians["fast"]), **words)
@@ -222,7 +223,7 @@ def plot_solvable_counts(counts: Mapping[str, Mapping[str, int]], target="24", a
     """Stacked bars: solvable and unsolvable hands per deck (`t24.deck.solvable_counts()`)."""
     ax = new_axes(ax)
     deck = _("cards {deck}\n({hands})")
-    hands = [plural(c["hands"], N_("{n} hand"), N_("{n} hands")) for c in counts.values()]
+    hands = [plural(c["hands"], *HANDS) for c in counts.values()]
     names = [deck.format(deck=name, hands=h) for name, h in zip(counts, hands)]
     good = [c["solvable"] for c in counts.values()]
     bad = [c["hands"] - c["solvable"] for c in counts.values()]
@@ -247,11 +248,9 @@ def plot_answer_counts(per_hand: Mapping[Sequence[int], int], ax=None):
     _bars(ax, xs, [histogram[x] for x in xs], [GREY if x == 0 else BLUE for x in xs])
     solvable = sum(count for x, count in histogram.items() if x)
     answers = sum(x * count for x, count in histogram.items())
-    none = _("no answer ({hands})").format(
-        hands=plural(histogram[0], N_("{n} hand"), N_("{n} hands"))
-    )
+    none = _("no answer ({hands})").format(hands=plural(histogram[0], *HANDS))
     some = _("solvable ({hands}, {answers} in all)").format(
-        hands=plural(solvable, N_("{n} hand"), N_("{n} hands")),
+        hands=plural(solvable, *HANDS),
         answers=plural(answers, N_("{n} answer"), N_("{n} answers")),
     )
     handles = [Patch(color=GREY, label=none), Patch(color=BLUE, label=some)]
@@ -259,7 +258,7 @@ def plot_answer_counts(per_hand: Mapping[Sequence[int], int], ax=None):
     commonest = max((x for x in xs if x), key=lambda x: (histogram[x], -x), default=0)
     title = _("Most solvable hands have few distinct answers; {count} is the commonest count")
     xlabel = _("distinct answers of the hand (count; {hands})")
-    xlabel = xlabel.format(hands=plural(len(per_hand), N_("{n} hand"), N_("{n} hands")))
+    xlabel = xlabel.format(hands=plural(len(per_hand), *HANDS))
     finish(ax, title.format(count=commonest), xlabel, _("hands (count)"), handles=handles)
     return ax
 
@@ -284,9 +283,8 @@ def plot_target_counts(counts: Mapping[int, int], hands: int, highlight: int = 2
     easiest = max(counts, key=lambda t: (counts[t], -t))
     colours = [RED if t == highlight else ORANGE if t == easiest else BLUE for t in counts]
     _bars(ax, list(counts), list(counts.values()), colours, width=0.85)
-    many = (N_("{n} hand"), N_("{n} hands"))
     easy = _("easiest: {target} ({hands})").format(
-        target=easiest, hands=plural(counts[easiest], *many)
+        target=easiest, hands=plural(counts[easiest], *HANDS)
     )
     handles = [Patch(color=ORANGE, label=easy)]
     title = _("{target} is the easiest target").format(target=easiest)
@@ -295,14 +293,14 @@ def plot_target_counts(counts: Mapping[int, int], hands: int, highlight: int = 2
         words = {"target": highlight, "rank": rank, "of": len(counts), "easiest": easiest}
         said = _("{target}: {hands} (rank {rank} of {of})")
         handles.append(
-            Patch(color=RED, label=said.format(hands=plural(counts[highlight], *many), **words))
+            Patch(color=RED, label=said.format(hands=plural(counts[highlight], *HANDS), **words))
         )
         title = _("{easiest} is the easiest target; {target} ranks {rank} of {of}").format(**words)
         if all(counts[t] < counts[highlight] for t in counts if t > highlight):
             title = _(
                 "{easiest} is the easiest target; {target} ranks {rank} of {of}, ahead of every larger target"
             ).format(**words)
-    every = _("all {hands}").format(hands=plural(hands, *many))
+    every = _("all {hands}").format(hands=plural(hands, *HANDS))
     ax.axhline(hands, color="black", linestyle="--", label=every)
     ax.set_ylim(0, hands * 1.25)
     finish(ax, title, _("target (whole number)"), _("hands that make it (count)"), handles=handles)
