@@ -232,21 +232,20 @@ class Score:
 
 @dataclass(frozen=True)
 class Reply(Verdict):
-    """A typed answer's verdict as the game says it (`message`), with the check's own `reason`;
-    `tried`: the text was read, so it is a try; `over`: its hand had ended (no change to the score)."""
+    """A try, scored unless its hand had ended (`over`): the verdict as the game says it
+    (`message`: "right: …" or "wrong: …"), with the check's own sentence (`reason`)."""
 
     reason: str = ""
-    tried: bool = False
     over: bool = False
 
-
-def said_reply(verdict: Verdict, over: bool) -> Reply:
-    """The game's reply to a try: "right: …" or "wrong: …", and whether its hand had ended."""
-    said = _("right: {reason}") if verdict.ok else _("wrong: {reason}")
-    said = said.format(reason=verdict.message)
-    if over:
-        said = _("{reply} (this hand is over: no change to the score)").format(reply=said)
-    return Reply(verdict.ok, said, verdict.expr, verdict.value, verdict.message, True, over)
+    @classmethod
+    def to(cls, verdict: Verdict, over: bool) -> "Reply":
+        """The game's reply to a verdict, in the language in use."""
+        said = _("right: {reason}") if verdict.ok else _("wrong: {reason}")
+        said = said.format(reason=verdict.message)
+        if over:
+            said = _("{reply} (this hand is over: no change to the score)").format(reply=said)
+        return cls(verdict.ok, said, verdict.expr, verdict.value, verdict.message, over)
 
 
 class Game:
@@ -306,8 +305,8 @@ class Game:
         return self.round
 
     def answer(self, text: str) -> Verdict:
-        """Check a typed answer (an expression, or "none"); a try is scored while the hand is
-        open. Text that cannot be read is no try (a plain `Verdict`)."""
+        """Check a typed answer (an expression, or "none"): a try (a `Reply`) is scored while the
+        hand is open; text that cannot be read is no try (a plain `Verdict`)."""
         current = self.round
         words = {"hand": hand_text(current.hand), "target": describe(self.target)}
         if not isinstance(text, str) or not text.strip():
@@ -326,9 +325,9 @@ class Game:
         if current.outcome is None and verdict.ok:
             current.outcome = "right"
             self.score.right += 1
-            return said_reply(verdict, over=False)
+            return Reply.to(verdict, over=False)
         self.score.wrong += current.outcome is None
-        return said_reply(verdict, over=current.outcome is not None)
+        return Reply.to(verdict, over=current.outcome is not None)
 
     def hint(self) -> str:
         """The next hint for this hand; they stop while two steps are left, so none leaves only an

@@ -245,3 +245,13 @@ def test_cli_play_on_six_cards_answers_with_one_solve(monkeypatch, capsys, argv,
     assert cli.main(argv) == code
     assert all(first for method, first in calls if method == "fast")
     assert len(capsys.readouterr().err.splitlines()) == code // 2
+
+
+def test_a_reply_says_whether_it_was_a_try_and_whether_its_hand_was_over():
+    current = Game(hands=[(3, 3, 8, 8)])
+    first = current.answer("8/(3-8/3)")
+    assert isinstance(first, game.Reply) and first.ok and not first.over
+    again = current.answer("8/(3-8/3)")
+    assert again.over and again.reason == first.reason and current.score.right == 1
+    unread = current.answer("3+")
+    assert not isinstance(unread, game.Reply) and current.score.wrong == 0
