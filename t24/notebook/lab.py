@@ -16,7 +16,7 @@ from ..game import deal_solvable
 from ..hand import InputError, SearchTooLarge, as_hand, as_target
 from ..methods import METHODS, TABLE
 from ..solver import as_method
-from ..text import N_, _, describe, duration, hand_text, n_, plural
+from ..text import N_, _, describe, duration, hand_text, plural
 from .widgets import WIDGET_FONT, Panel, box, card_html, cards_html, table_html
 
 MODES = ("all", "distinct", "first")
@@ -28,19 +28,10 @@ MODE_NOTES = {  # what each mode counts, said under the table
     "distinct": N_("{mode} keeps one answer per class (order of + and × ignored)."),
     "first": N_("{mode} stops at the first answer a method reaches."),
 }
-SAME = {  # the methods asked agree: what they give, by mode
-    "all": (
-        N_("All {methods} methods give the same {n} answer:"),
-        N_("All {methods} methods give the same {n} answers:"),
-    ),
-    "distinct": (
-        N_("All {methods} methods give the same {n} distinct answer:"),
-        N_("All {methods} methods give the same {n} distinct answers:"),
-    ),
-    "first": (
-        N_("All {methods} methods give the same {n} first answer:"),
-        N_("All {methods} methods give the same {n} first answers:"),
-    ),
+ANSWERS = {  # what each mode gives, counted
+    "all": (N_("{n} answer"), N_("{n} answers")),
+    "distinct": (N_("{n} distinct answer"), N_("{n} distinct answers")),
+    "first": (N_("{n} first answer"), N_("{n} first answers")),
 }
 
 
@@ -104,11 +95,12 @@ def answers_section(found: Mapping[str, Result], hand, target: Fraction, mode: s
         return f"<p>{said.format(target=describe(target), hand=hand_text(hand, faces=True))}</p>"
     first = next(iter(ran.values()))
     if len(ran) > 1 and len({tuple(map(str, answers)) for answers in ran.values()}) == 1:
-        said = n_(*SAME[mode], len(first)).format(methods=len(ran), n=f"{len(first):,}")
+        said = _("All {methods} methods give the same {answers}:")
+        said = said.format(methods=len(ran), answers=plural(len(first), *ANSWERS[mode]))
         return f"<p>{said}</p>" + answers_html(first, target)
     lists = []
     for method, answers in ran.items():
-        count = plural(len(answers), N_("{n} answer"), N_("{n} answers"))
+        count = plural(len(answers), *ANSWERS["all"])
         lists.append(f"<p><b>{method}</b>: {count}</p>\n{answers_html(answers, target)}")
     return "\n".join(lists)
 
