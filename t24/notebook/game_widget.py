@@ -82,7 +82,7 @@ class GameWidget(Panel):
         sentence = _("Run this notebook to use the game (a live control).")
         super().__init__([self.hand_view, *rows, self.message, self.score], sentence)
 
-    def refresh(self, text: str, rated: bool = False) -> None:
+    def tell(self, text: str, rated: bool = False) -> None:
         """Say `text` (with the hand's difficulty when `rated`), and the score."""
         for name in ("check", "hint", "show"):
             self.buttons[name].disabled = not self.game.rounds  # no hand dealt: nothing to check
@@ -99,7 +99,7 @@ class GameWidget(Panel):
         try:
             current = self.game.next_hand()
         except InputError as error:
-            self.refresh(said(_("No hand dealt: {reason}"), reason=plain(str(error))))
+            self.tell(said(_("No hand dealt: {reason}"), reason=plain(str(error))))
             return
         target = said(_("→ make {target}"), target=f"<b>{describe(self.game.target)}</b>")
         cards = cards_html(current.hand)
@@ -107,7 +107,7 @@ class GameWidget(Panel):
         self.checked = None
         self.answer.value = ""
         self.hints.clear()
-        self.refresh(plain(self.game.rules))
+        self.tell(plain(self.game.rules))
 
     def check(self, _button=None) -> None:
         """Check the typed answer once; a scored try goes to `on_try`."""
@@ -119,23 +119,23 @@ class GameWidget(Panel):
         scored = isinstance(reply, Reply) and not reply.over
         if self.on_try is not None and scored:
             self.on_try(self.game.round, reply)
-        self.refresh(reply_html(reply, self.game.target), reply.ok and scored)
+        self.tell(reply_html(reply, self.game.target), reply.ok and scored)
 
     def hint(self, _button=None) -> None:
         """The next hint, under the ones given."""
         self.hints.append(self.game.hint())
-        self.refresh("<br>".join(map(plain, self.hints)))
+        self.tell("<br>".join(map(plain, self.hints)))
 
     def show(self, _button=None) -> None:
         """An answer typeset (or that there is none); the hand ends."""
         shown = self.game.show()
         current = self.game.round
         if current.answer is None:
-            self.refresh(plain(shown), True)
+            self.tell(plain(shown), True)
             return
         answer = math(current.answer, self.game.target)
         how_many = plain(current.how_many)
-        self.refresh(
+        self.tell(
             said(_("An answer: {answer} ({how_many})"), answer=answer, how_many=how_many), True
         )
 
