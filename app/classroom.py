@@ -37,7 +37,7 @@ from t24.distinct import canonical, representative
 from t24.game import LEVELS, Game, deal_solvable, rate
 from t24.hand import InputError, as_hand
 from t24.notebook import make_game_widget
-from t24.notebook.widgets import WIDGET_FONT, Panel, live
+from t24.notebook.widgets import WIDGET_FONT, Panel
 from t24.text import hand_text, plural
 
 STORE = Path(os.environ.get("T24_CLASSROOM", Path(__file__).resolve().parent / "classroom.sqlite"))
@@ -340,7 +340,7 @@ def teacher_panel(store: Classroom | None = None, seconds=POLL_SECONDS) -> Panel
         widget.add_class(f"t24-teacher-{css}")
         widget.style.font_size = WIDGET_FONT
     rows = [code, widgets.HBox([hands, level, deal]), widgets.HBox([start, end]), reply, view]
-    panel = Panel(rows, live("the class round's controls"))
+    panel = Panel(rows, "Run this notebook to use the class round's controls (a live control).")
     show()
     panel.refresh, panel.stop = show, poll(show, seconds)
     return panel

@@ -43,6 +43,7 @@ REFUSALS = {
     "answers+": N_("{method} would list {size} (at most {limit}); use {instead}"),
     "numbers": N_("a search takes 1 to {limit} numbers, not {count}"),
     "trace": N_("a trace of {count} would record {size} (at most {limit}): four cards at most"),
+    "stepper": N_("{method} has {size} for {count}, too many to step through (at most {limit})"),
 }
 
 

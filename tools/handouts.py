@@ -35,7 +35,7 @@ import t24
 import t24.notebook
 from t24.game import Game, answer_steps, rate
 from t24.methods import patterns, postfix, recursive
-from t24.notebook.steppers import stack_steps
+from t24.notebook.steppers import stack_steps, trace
 from t24.text import FACES, describe, hand_text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -243,8 +243,8 @@ def sheet_01(new, answers):
 
 
 def sheet_03(new, answers):
-    trace = recursive.trace(TREE_HAND, TREE_TARGET)
-    hand, target = hand_text(TREE_HAND), describe(trace.target)
+    searched = trace(TREE_HAND, TREE_TARGET)
+    hand, target = hand_text(TREE_HAND), describe(searched.target)
     page = new()
     y = page.heading(
         28,
@@ -253,7 +253,7 @@ def sheet_03(new, answers):
         f"Write the numbers left after each step in its box, then the final number of each "
         f"result of the last pair. Circle every final number that is {target}.",
     )
-    first = [s for s in trace.states if s.depth == 1]
+    first = [s for s in searched.states if s.depth == 1]
     row = (280 - y) / len(first)
     root_y = y + row * len(first) / 2
     page.box(MARGIN, root_y - 5, 18, 10, fill="white", lw=1.2)
@@ -271,7 +271,7 @@ def sheet_03(new, answers):
             page.text(
                 88, mid, " ".join(map(describe, state.values)), 8.5, ha="center", weight="bold"
             )
-        leaves = [s for s in trace.states if s.parent == state.id]
+        leaves = [s for s in searched.states if s.parent == state.id]
         for j, leaf in enumerate(leaves):
             hit = leaf.reaches_target
             page.box(
@@ -288,9 +288,9 @@ def sheet_03(new, answers):
                     112.5 + j * 15, mid, value, 8, ha="center", weight="bold" if hit else "normal"
                 )
     if answers:
-        hits = ";  ".join(s.exprs[0].pretty() for s in trace.hits)
+        hits = ";  ".join(s.exprs[0].pretty() for s in searched.hits)
         page.text(
-            MARGIN, 284, f"The shaded boxes: {len(trace.hits)} paths make {target}: {hits}", 8
+            MARGIN, 284, f"The shaded boxes: {len(searched.hits)} paths make {target}: {hits}", 8
         )
     array_sheet(new, answers)
 

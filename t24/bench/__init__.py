@@ -41,9 +41,18 @@ GROWTH_COUNTS, GROWTH_HANDS = (2, 3, 4, 5, 6), 8
 SLOW_SWEEP = 3.0  # seconds: repeats of a sweep stop once they have taken this long in all
 MAX_REPEAT = 10  # and after this many, whatever --repeat says
 COLUMNS = {  # the CSV files' header lines
-    "deck.csv": "scope method mode hand seconds answers".split(),
-    "growth.csv": "count method mode hands seconds_median seconds_max candidates refused".split(),
-    "peers.csv": "solver hands seconds answers ratio_vs_t24 checked_ok".split(),
+    "deck.csv": ["scope", "method", "mode", "hand", "seconds", "answers"],
+    "growth.csv": [
+        "count",
+        "method",
+        "mode",
+        "hands",
+        "seconds_median",
+        "seconds_max",
+        "candidates",
+        "refused",
+    ],
+    "peers.csv": ["solver", "hands", "seconds", "answers", "ratio_vs_t24", "checked_ok"],
 }
 FILES = ("meta.json", *COLUMNS, "summary.json")
 DAMAGED = (OSError, ValueError, LookupError, TypeError, AttributeError, csv.Error, RecursionError)

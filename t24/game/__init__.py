@@ -6,7 +6,7 @@ import random
 import sys
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 
@@ -16,21 +16,45 @@ from ..distinct import canonical
 from ..expr import BinOp, Expr
 from ..hand import Hand, InputError, as_hand, as_target
 from ..parse import MAX_LENGTH
-from ..text import describe, hand_text, plural
+from ..text import N_, _, describe, hand_text, n_, plural
 from .rating import COUNT_MAX_CARDS, EFFORT_MAX_COUNT, LEVELS, rate, search_effort  # noqa: F401
 
 SUITS = 4  # copies of each card in the deck, as in a pack of playing cards
-MIN_COUNT, MAX_COUNT = 2, 6  # six cards already have thousands of distinct answers to count
-MAX_DEALS, MAX_SECONDS = 1000, 1.5  # tries to deal a solvable hand, and the time they may take
-OVER = "(this hand is over: no change to the score)"
-KEYS = "h = hint, s = show an answer, q = quit"
-NONE_WORDS = {*"none no - nothing impossible cannot can't".split(), "no answer", "no solution"}
+MIN_COUNT = 2
+MAX_COUNT = 6  # six cards already have thousands of distinct answers to count
+MAX_DEALS = 1000  # tries to deal a solvable hand
+MAX_SECONDS = 1.5  # and the time they may take
+KEYS = N_("h = hint, s = show an answer, q = quit")
+# TRANSLATORS: what a player may type to say a hand cannot be done, separated by "|"
+NONE_WORDS = N_("none|no|-|nothing|impossible|cannot|can't|no answer|no solution")
+FRACTIONS = (
+    N_("{count} of the {total} steps makes a fraction"),
+    N_("{count} of the {total} steps make a fraction"),
+)
+NEGATIVES = (
+    N_("{count} of the {total} steps makes a negative number"),
+    N_("{count} of the {total} steps make a negative number"),
+)
+HANDS = (N_("{n} hand"), N_("{n} hands"))
+# The first operation of an answer, then each later one, as a hint says them.
+FIRST_STEP = {
+    "+": N_("the first step adds two cards"),
+    "-": N_("the first step subtracts two cards"),
+    "*": N_("the first step multiplies two cards"),
+    "/": N_("the first step divides two cards"),
+}
+NEXT_STEP = {
+    "+": N_("the next step adds"),
+    "-": N_("the next step subtracts"),
+    "*": N_("the next step multiplies"),
+    "/": N_("the next step divides"),
+}
 
 
 def deal(rng: random.Random, low: int = 1, high: int = 13, count: int = 4) -> Hand:
     """Draw `count` cards without replacement from a deck holding four of each card low..high."""
     if not isinstance(rng, random.Random):
-        raise InputError("deal takes a random.Random, e.g. deal(random.Random(0))")
+        raise InputError(_("deal takes a random.Random, e.g. deal(random.Random(0))"))
     positions = rng.sample(range(SUITS * (high - low + 1)), count)  # never builds the deck
     return tuple(low + position // SUITS for position in positions)
 
@@ -38,18 +62,24 @@ def deal(rng: random.Random, low: int = 1, high: int = 13, count: int = 4) -> Ha
 def deal_solvable(rng: random.Random, low=1, high=13, count=4, target=24) -> Hand:
     """Deal until a hand makes the target; refuse after MAX_DEALS tries or MAX_SECONDS, on time:
     no try begins that the slowest so far would end past the deadline (six big cards: 0.5 s)."""
-    target, started, tries, slowest = as_target(target), time.monotonic(), 0, 0.0
+    target = as_target(target)
+    started = time.monotonic()
+    tries = 0
+    slowest = 0.0
     while tries < MAX_DEALS and (tries == 0 or time.monotonic() - started + slowest <= MAX_SECONDS):
-        tries, begun = tries + 1, time.monotonic()
+        tries += 1
+        begun = time.monotonic()
         hand = deal(rng, low, high, count)
         if solver.can_make(hand, target):
             return hand
         slowest = max(slowest, time.monotonic() - begun)
-    raise InputError(
-        f"no hand of {count} cards from {low:,} to {high:,} made {describe(target)} in "
-        f"{plural(tries, 'deal')} ({time.monotonic() - started:.1f} s); choose another deck or "
-        "target, or allow any hand"
+    refusal = _(
+        "no hand of {count} cards from {low} to {high} made {target} in {deals} ({seconds} s); "
+        "choose another deck or target, or allow any hand"
     )
+    words = {"low": f"{low:,}", "high": f"{high:,}", "target": describe(target), "count": count}
+    words["deals"] = plural(tries, N_("{n} deal"), N_("{n} deals"))
+    raise InputError(refusal.format(seconds=f"{time.monotonic() - started:.1f}", **words))
 
 
 def operand(value: Fraction) -> str:
@@ -83,31 +113,43 @@ def answer_steps(expr: Expr) -> list[Step]:
 def step_cost(steps: Sequence[Step]) -> tuple[int, int, Fraction]:
     """How awkward steps are: how many make a fraction, how many a negative number, the largest."""
     values = [step.value for step in steps]
-    fractions, negatives = sum(v.denominator != 1 for v in values), sum(v < 0 for v in values)
+    fractions = sum(v.denominator != 1 for v in values)
+    negatives = sum(v < 0 for v in values)
     return fractions, negatives, max(map(abs, values), default=Fraction(0))
+
+
+def first_hint(steps: Sequence[Step]) -> str:
+    """A property of the steps: how many make a fraction (else a negative number), or their range."""
+    fractions, negatives, largest = step_cost(steps)
+    if fractions:
+        one, many = FRACTIONS
+    elif negatives:
+        one, many = NEGATIVES
+    else:
+        return _("every step makes a whole number from 0 to {largest}").format(largest=largest)
+    count = fractions or negatives
+    return n_(one, many, count).format(count=count, total=len(steps))
 
 
 def hint_texts(expr: Expr | None, target=24) -> list[str]:
     """The graded hints for one answer: a property of its steps, then operation and step in turn
     (with no answer, one hint that does not say so)."""
     if expr is None:
-        why = "find the largest number these cards can make, and ask what the last step would need"
-        return [f"hint 1 of 1: {why}"]
+        said = _(
+            "find the largest number these cards can make, and ask what the last step would need"
+        )
+        return [said]
     steps = answer_steps(expr)
     if len(steps) <= 1:
-        return [f"hint 1 of 1: one operation between the two cards makes {describe(target)}"]
-    fractions, negatives, largest = step_cost(steps)
-    count, what = (fractions, "a fraction") if fractions else (negatives, "a negative number")
-    if count:
-        lines = [f"{count} of the {len(steps)} steps {'makes' if count == 1 else 'make'} {what}"]
-    else:
-        lines = [f"every step makes a whole number from 0 to {describe(largest)}"]
+        said = _("one operation between the two cards makes {target}")
+        return [said.format(target=describe(target))]
+    hints = [first_hint(steps)]
     for number, step in enumerate(steps[: max(len(steps) - 2, 1)]):
-        verb = {"+": "adds", "-": "subtracts", "*": "multiplies", "/": "divides"}[step.op]
-        lines.append(f"the next step {verb}" if number else f"the first step {verb} two cards")
+        hints.append(_(NEXT_STEP[step.op] if number else FIRST_STEP[step.op]))
         if number < len(steps) - 2:
-            lines.append(f"then {step.text()}" if number else f"start with {step.text()}")
-    return [f"hint {n} of {len(lines)}: {text}" for n, text in enumerate(lines, 1)]
+            said = _("then {step}") if number else _("start with {step}")
+            hints.append(said.format(step=step.text()))
+    return hints
 
 
 @dataclass
@@ -150,15 +192,18 @@ class Round:
         return rate(self.hand, self.target, self.answers)
 
     def __str__(self) -> str:
-        return f"hand {self.number}: make {describe(self.target)} from {hand_text(self.hand)}"
+        said = _("hand {number}: make {target} from {hand}")
+        return said.format(number=self.number, target=self.target, hand=hand_text(self.hand))
 
     @property
     def how_many(self) -> str:
         """How many distinct answers the shown one is among."""
         count = self.rating.answers
+        if count is None:
+            return _("answers not counted")
         if count == 1:
-            return "the only answer"
-        return "answers not counted" if count is None else f"{count:,} distinct answers in all"
+            return _("the only answer")
+        return _("{count} distinct answers in all").format(count=f"{count:,}")
 
 
 @dataclass
@@ -176,11 +221,31 @@ class Score:
         return self.right + self.shown + self.skipped
 
     def __str__(self) -> str:
-        wrong = plural(self.wrong, "wrong try", "wrong tries")
-        return (
-            f"{self.right} right out of {plural(self.hands, 'hand')} ({self.shown} shown, "
-            f"{self.skipped} skipped); {wrong}, {plural(self.hints, 'hint')}"
+        said = _(
+            "{right} right out of {hands} ({shown} shown, {skipped} skipped); {tries}, {hints}"
         )
+        tries = plural(self.wrong, N_("{n} wrong try"), N_("{n} wrong tries"))
+        hints = plural(self.hints, N_("{n} hint"), N_("{n} hints"))
+        counted = {"hands": plural(self.hands, *HANDS), "tries": tries, "hints": hints}
+        return said.format(right=self.right, shown=self.shown, skipped=self.skipped, **counted)
+
+
+@dataclass(frozen=True)
+class Reply(Verdict):
+    """A try, scored unless its hand had ended (`over`): the verdict as the game says it
+    (`message`: "right: …" or "wrong: …"), with the check's own sentence (`reason`)."""
+
+    reason: str = ""
+    over: bool = False
+
+    @classmethod
+    def to(cls, verdict: Verdict, over: bool) -> "Reply":
+        """The game's reply to a verdict, in the language in use."""
+        said = _("right: {reason}") if verdict.ok else _("wrong: {reason}")
+        said = said.format(reason=verdict.message)
+        if over:
+            said = _("{reply} (this hand is over: no change to the score)").format(reply=said)
+        return cls(verdict.ok, said, verdict.expr, verdict.value, verdict.message, over)
 
 
 class Game:
@@ -190,27 +255,22 @@ class Game:
     def __init__(
         self, target=24, low=1, high=13, count=4, seed=None, any_hand=False, hands=(), deal=True
     ):
-        for name, value in (("low", low), ("high", high), ("count", count)):
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise InputError(f"{name} must be a whole number, not {value!r}")
-        if isinstance(seed, bool) or not isinstance(seed, (int, str, type(None))):
-            raise InputError(f"the seed must be a whole number or text, not {type(seed).__name__}")
-        if low > high:
-            raise InputError(f"the lowest card ({low}) is above the highest ({high})")
-        if max(abs(low), abs(high)) > 10**6:
-            raise InputError("cards go up to 1,000,000 in size")
-        cards = SUITS * (high - low + 1)
-        if count > cards:
-            raise InputError(f"a deck of cards {low} to {high} holds only {cards} cards")
+        check_deck(low, high, count, seed)
         self.chosen = [as_hand(hand) for hand in hands]
         for size in (count, *map(len, self.chosen)):
             if not MIN_COUNT <= size <= MAX_COUNT:
-                raise InputError(f"deal {MIN_COUNT} to {MAX_COUNT} cards, not {size}")
+                said = _("deal {low} to {high} cards, not {size}")
+                raise InputError(said.format(low=MIN_COUNT, high=MAX_COUNT, size=size))
         self.target = as_target(target)
-        self.low, self.high, self.count, self.any_hand = low, high, count, any_hand
+        self.low = low
+        self.high = high
+        self.count = count
+        self.any_hand = any_hand
         solvable = all(solver.can_make(hand, self.target) for hand in self.chosen)
         self.none_possible = any_hand or not solvable
-        self.rng, self.score, self.rounds = random.Random(seed), Score(), []
+        self.rng = random.Random(seed)
+        self.score = Score()
+        self.rounds = []
         if deal:
             self.next_hand()
 
@@ -221,9 +281,14 @@ class Game:
     @property
     def rules(self) -> str:
         """The line that opens a game; it offers "none" only when unsolvable hands can be dealt."""
-        none = "; if a hand cannot be done, answer none" if self.none_possible else ""
-        target = describe(self.target)
-        return f"Make {target} from the cards with + - * / and brackets, each card once{none}."
+        if self.none_possible:
+            said = _(
+                "Make {target} from the cards with + - * / and brackets, each card once; "
+                "if a hand cannot be done, answer none."
+            )
+        else:
+            said = _("Make {target} from the cards with + - * / and brackets, each card once.")
+        return said.format(target=describe(self.target))
 
     def next_hand(self) -> Round:
         """Deal the next hand; an unfinished hand counts as skipped (not if the dealer refuses)."""
@@ -240,29 +305,29 @@ class Game:
         return self.round
 
     def answer(self, text: str) -> Verdict:
-        """Check a typed answer (an expression, or "none"); a try, said "right: " or "wrong: ", is
-        scored while the hand is open. Text that cannot be read is no try."""
-        current, hand, target = self.round, hand_text(self.round.hand), describe(self.target)
+        """Check a typed answer (an expression, or "none"): a try (a `Reply`) is scored while the
+        hand is open; text that cannot be read is no try (a plain `Verdict`)."""
+        current = self.round
+        words = {"hand": hand_text(current.hand), "target": describe(self.target)}
         if not isinstance(text, str) or not text.strip():
-            return Verdict(False, f"type an expression that makes {target} from {hand}")
-        if " ".join(text.lower().split()).rstrip(".!") in NONE_WORDS:
+            said = _("type an expression that makes {target} from {hand}")
+            return Verdict(False, said.format(**words))
+        none = {*NONE_WORDS.split("|"), *_(NONE_WORDS).split("|")}
+        if " ".join(text.lower().split()).rstrip(".!") in none:
             if current.answers:
-                verdict = Verdict(False, f"{hand} can make {target}; keep trying")
+                verdict = Verdict(False, _("{hand} can make {target}; keep trying").format(**words))
             else:
-                verdict = Verdict(True, f"{hand} cannot make {target}")
+                verdict = Verdict(True, _("{hand} cannot make {target}").format(**words))
         else:
             verdict = check_answer(current.hand, text, self.target)
             if verdict.expr is None:
                 return verdict
-        message = f"{'right' if verdict.ok else 'wrong'}: {verdict.message}"
-        if current.outcome is not None:
-            return replace(verdict, message=f"{message} {OVER}")
-        if verdict.ok:
+        if current.outcome is None and verdict.ok:
             current.outcome = "right"
             self.score.right += 1
-        else:
-            self.score.wrong += 1
-        return replace(verdict, message=message)
+            return Reply.to(verdict, over=False)
+        self.score.wrong += current.outcome is None
+        return Reply.to(verdict, over=current.outcome is not None)
 
     def hint(self) -> str:
         """The next hint for this hand; they stop while two steps are left, so none leaves only an
@@ -270,55 +335,83 @@ class Game:
         current = self.round
         hints = hint_texts(current.answer, self.target)
         if current.hints_given >= len(hints):
-            last = hints[-1].split(": ", 1)[1]
-            return f"no more hints: the rest is yours (s shows an answer); the last hint was {last}"
+            said = _(
+                "no more hints: the rest is yours (s shows an answer); the last hint was {hint}"
+            )
+            return said.format(hint=hints[-1])
         current.hints_given += 1
         self.score.hints += current.outcome is None
-        return hints[current.hints_given - 1]
+        number = current.hints_given
+        said = _("hint {number} of {total}: {hint}")
+        return said.format(number=number, total=len(hints), hint=hints[number - 1])
 
     def show(self) -> str:
         """One answer (or that there is none); the hand ends without a point."""
-        current, target = self.round, describe(self.target)
+        current = self.round
+        target = describe(self.target)
         if current.outcome is None:
             current.outcome = "shown"
             self.score.shown += 1
         if current.answer is None:
-            return f"no answer: {hand_text(current.hand)} cannot make {target}"
-        return f"an answer: {current.answer} = {target} ({current.how_many})"
+            said = _("no answer: {hand} cannot make {target}")
+            return said.format(hand=hand_text(current.hand), target=target)
+        said = _("an answer: {answer} = {target} ({how_many})")
+        return said.format(answer=current.answer, target=target, how_many=current.how_many)
+
+
+def check_deck(low, high, count, seed) -> None:
+    """Refuse, in one sentence, a deck or seed the game cannot deal from."""
+    for name, value in (("low", low), ("high", high), ("count", count)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            said = _("{name} must be a whole number, not {value}")
+            raise InputError(said.format(name=name, value=repr(value)))
+    if isinstance(seed, bool) or not isinstance(seed, (int, str, type(None))):
+        said = _("the seed must be a whole number or text, not {kind}")
+        raise InputError(said.format(kind=type(seed).__name__))
+    if low > high:
+        said = _("the lowest card ({low}) is above the highest ({high})")
+        raise InputError(said.format(low=low, high=high))
+    if max(abs(low), abs(high)) > 10**6:
+        raise InputError(_("cards go up to {largest} in size").format(largest=f"{10**6:,}"))
+    cards = SUITS * (high - low + 1)
+    if count > cards:
+        said = _("a deck of cards {low} to {high} holds only {cards} cards")
+        raise InputError(said.format(low=low, high=high, cards=cards))
 
 
 def play(lines: Iterable[str], out, game: Game, rounds=None) -> Score:
     """Play at a terminal: read `lines` (answers, h, s, q), write to `out`, return the score."""
     lines = lines.splitlines() if isinstance(lines, str) else lines  # a text: one line each
     out(game.rules)
-    out(KEYS)
+    out(_(KEYS))
     out(str(game.round))
     for line in lines:
-        text = line.strip()
-        if text.lower() == "q":
-            out("quit")
+        text = line.strip().lower()
+        if text == "q":
+            out(_("quit"))
             break
-        finished = text.lower() == "s"
-        if text.lower() == "h":
+        if not text:
+            out(_("type an answer, or {keys}").format(keys=_(KEYS)))
+            continue
+        if text == "h":
             out(game.hint())
-        elif finished:
+            continue
+        if text == "s":
             out(game.show())
-        elif not text:
-            out("type an answer, or " + KEYS)
         else:
-            reply = game.answer(text)
+            reply = game.answer(line.strip())
             out(reply.message)
-            finished = reply.ok
-        if finished:
-            out(f"difficulty: {game.round.rating}")
-            out(f"score: {game.score}")
-            if rounds is not None and game.score.hands >= rounds:
-                out(f"played {plural(rounds, 'hand')}")
-                break
-            out(str(game.next_hand()))
+            if not reply.ok:
+                continue
+        out(_("difficulty: {rating}").format(rating=game.round.rating))
+        out(_("score: {score}").format(score=game.score))
+        if rounds is not None and game.score.hands >= rounds:
+            out(_("played {hands}").format(hands=plural(rounds, *HANDS)))
+            break
+        out(str(game.next_hand()))
     else:
-        out("end of input")
-    out(f"final score: {game.score}")
+        out(_("end of input"))
+    out(_("final score: {score}").format(score=game.score))
     return game.score
 
 
@@ -327,7 +420,8 @@ def terminal_lines(prompt: str = "> "):
     if not sys.stdin.isatty():  # piped: no prompts, and no line read past the longest answer
         while line := sys.stdin.readline(MAX_LENGTH + 1):
             if len(line) > MAX_LENGTH and not line.endswith("\n"):
-                raise InputError(f"a line over {MAX_LENGTH:,} characters: type one answer a line")
+                said = _("a line over {length} characters: type one answer a line")
+                raise InputError(said.format(length=f"{MAX_LENGTH:,}"))
             yield line
         return
     with contextlib.suppress(ImportError):  # arrow keys and history for input(), if available

@@ -6,18 +6,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from itertools import combinations
 
 from .. import solver
 from ..deck import integer_reachable
 from ..expr import Expr, pair_results
-from ..hand import as_hand, as_target
+from ..hand import Hand, as_hand, as_target
 from ..methods import TABLE
-from ..text import describe, hand_text, plural
+from ..methods.recursive import pairs
+from ..text import N_, _, describe, hand_text, n_, plural
 
 EFFORT_MAX_COUNT = 4  # the search walk: 3,888 final numbers for four cards, 233,280 for five
 COUNT_MAX_CARDS = 5  # six cards can have 62,306 distinct answers (0 1 2 3 4 5 for 0): not counted
-LEVELS = ("easy", "medium", "hard", "very hard")
+LEVELS = (N_("easy"), N_("medium"), N_("hard"), N_("very hard"))  # said with _(level)
+NO_ANSWER = N_("no answer")
 
 
 @lru_cache(maxsize=100_000)
@@ -27,7 +28,7 @@ def _effort(values: tuple[Fraction, ...], target: Fraction) -> tuple[int, Fracti
     if len(values) == 1:
         return (1, Fraction(0)) if values[0] == target else (0, None)
     hits, best = 0, None
-    for i, j in combinations(range(len(values)), 2):
+    for i, j in pairs(len(values)):  # take two, put one of their six results back
         rest = values[:i] + values[i + 1 : j] + values[j + 1 :]
         for _op, _swapped, value in pair_results(values[i], values[j]):
             below, largest = _effort(tuple(sorted(rest + (value,))), target)
@@ -56,16 +57,58 @@ def search_effort(hand: Sequence[int], target=24) -> Effort:
 
 @dataclass(frozen=True)
 class Difficulty:
-    """How hard a hand is (`level`), why (`reason`, one line), and the facts behind it."""
+    """How hard a hand is (`level`, a key of LEVELS or NO_ANSWER; `_(level)` says it), why
+    (`reason`, one line), and the facts behind it."""
 
+    hand: Hand
+    target: Fraction
     level: str
-    reason: str
     needs_fraction: bool
     answers: int | None  # distinct answers; None when not counted (more than five cards)
     effort: Effort | None  # None for hands of more than EFFORT_MAX_COUNT cards
 
     def __str__(self) -> str:
-        return f"{self.level} ({self.reason})"
+        return _("{level} ({reason})").format(level=_(self.level), reason=self.reason)
+
+    @property
+    def reason(self) -> str:
+        """The facts behind the level, in one line."""
+        target = describe(self.target)
+        if self.level == NO_ANSWER:
+            said = _("{hand} cannot make {target}: the exact search finds no way")
+            return said.format(hand=hand_text(self.hand), target=target)
+        facts = [
+            _("needs a fraction on the way") if self.needs_fraction else _("no fraction needed")
+        ]
+        if self.answers is None:
+            facts.append(_("distinct answers not counted"))
+        else:
+            facts.append(
+                plural(self.answers, N_("{n} distinct answer"), N_("{n} distinct answers"))
+            )
+        effort = self.effort
+        if effort is None:
+            facts.append(_("search not measured for {count} cards").format(count=len(self.hand)))
+            return _("; ").join(facts)
+        said = n_(
+            "{hits} of the recursive search's {total} final numbers makes {target}",
+            "{hits} of the recursive search's {total} final numbers make {target}",
+            effort.hits,
+        )
+        facts.append(
+            said.format(hits=f"{effort.hits:,}", total=f"{effort.final_numbers:,}", target=target)
+        )
+        if effort.largest > abs(self.target):
+            facts.append(
+                _("every answer passes {largest} on the way").format(
+                    largest=describe(effort.largest)
+                )
+            )
+        else:
+            facts.append(
+                _("no number above {target} on the way").format(target=describe(abs(self.target)))
+            )
+        return _("; ").join(facts)
 
 
 def rating_points(needs_fraction: bool, answers, effort: Effort | None, target=24) -> int:
@@ -73,40 +116,34 @@ def rating_points(needs_fraction: bool, answers, effort: Effort | None, target=2
     needs a fraction; −1 for six distinct answers or more; +1 if fewer than 1 in 1,000 of the
     search's final numbers hit, −1 if 1 in 100 or more; +1 if every answer passes a number larger
     than the target (its size) on the way, +2 if larger than twice it."""
-    points = (2 if needs_fraction else 0) - (answers is not None and answers >= 6)
-    if effort is not None and effort.hits:
-        share = Fraction(effort.hits, effort.final_numbers)
-        points += 1 if share < Fraction(1, 1000) else -1 if share >= Fraction(1, 100) else 0
-        size = abs(target)
-        points += 2 if effort.largest > 2 * size else 1 if effort.largest > size else 0
-    return points
+    points = 2 if needs_fraction else 0
+    if answers is not None and answers >= 6:
+        points -= 1
+    if effort is None or not effort.hits:
+        return points
+    share = Fraction(effort.hits, effort.final_numbers)
+    if share < Fraction(1, 1000):
+        points += 1
+    elif share >= Fraction(1, 100):
+        points -= 1
+    size = abs(target)
+    if effort.largest > 2 * size:
+        return points + 2
+    return points + (effort.largest > size)
 
 
 def rate(hand: Sequence[int], target=24, answers: Sequence[Expr] | None = None) -> Difficulty:
     """Rate a hand easy, medium, hard or very hard (or no answer), with the measured reasons;
     `answers` are its distinct answers when already known (a round of the game has them)."""
-    hand, target = as_hand(hand), as_target(target)
+    hand = as_hand(hand)
+    target = as_target(target)
     if answers is None:
         answers = solver.solve(hand, target, method="fast", first=len(hand) > COUNT_MAX_CARDS)
     if not answers:
-        reason = f"{hand_text(hand)} cannot make {describe(target)}: the exact search finds no way"
-        return Difficulty("no answer", reason, False, 0, None)
+        return Difficulty(hand, target, NO_ANSWER, needs_fraction=False, answers=0, effort=None)
     count = len(answers) if len(hand) <= COUNT_MAX_CARDS else None
     fraction = target not in integer_reachable(hand)
-    facts = [
-        "needs a fraction on the way" if fraction else "no fraction needed",
-        "distinct answers not counted" if count is None else plural(count, "distinct answer"),
-    ]
     effort = search_effort(hand, target) if len(hand) <= EFFORT_MAX_COUNT else None
-    if effort is None:
-        facts.append(f"search not measured for {len(hand)} cards")
-    else:
-        verb = "makes" if effort.hits == 1 else "make"
-        final = f"{effort.final_numbers:,} final numbers {verb} {describe(target)}"
-        facts.append(f"{effort.hits:,} of the recursive search's {final}")
-        largest = max(effort.largest, abs(target))
-        passes = "every answer passes" if effort.largest > abs(target) else "no number above"
-        facts.append(f"{passes} {describe(largest)} on the way")
     points = rating_points(fraction, count, effort, target)
     level = LEVELS[max(0, min(points, len(LEVELS) - 1))]
-    return Difficulty(level, "; ".join(facts), fraction, count, effort)
+    return Difficulty(hand, target, level, needs_fraction=fraction, answers=count, effort=effort)

@@ -1,6 +1,8 @@
 # ruff: noqa: F401  (the package re-exports its modules' public names)
 """What the lessons draw or wire to widgets (ipywidgets, matplotlib, networkx), as one flat API."""
 
+from ..text import _
+
 try:
     from .fonts import use_cjk_fallback
     from .game_widget import make_game_widget
@@ -23,12 +25,13 @@ try:
         make_postfix_stepper,
         make_recursion_stepper,
         state_html,
+        trace,
     )
     from .trees import plot_states_per_depth, plot_tree_and_states
     from .widgets import reveal, source, text_html
 except ModuleNotFoundError as missing:  # installed without the kernel extra
-    raise ImportError(
-        f'{missing.name} is missing: in the t24 folder, pip install ".[kernel]" (or ".[lab]")'
-    ) from None
+    said = _('{module} is missing: in the t24 folder, pip install ".[kernel]" (or ".[lab]")')
+    raise ImportError(said.format(module=missing.name)) from None
+
 
 use_cjk_fallback()

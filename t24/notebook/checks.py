@@ -40,6 +40,7 @@ from ..methods.sizes import ordering_count
 from ..parse import parse
 from ..solver import can_make, solve
 from ..text import N_, _, hand_text, n_, plural
+from .steppers import trace
 
 LIMIT = 10  # seconds one call of an attempt may take
 
@@ -771,17 +772,17 @@ def check_final_numbers(final_numbers_for: Callable) -> bool:
     return check(final_numbers_for, recursive.final_numbers, cases, what=N_("count"), hint=hint)
 
 
-# 04 search trees: the different states of a search, counted from `recursive.trace`.
+# 04 search trees: the different states of a search, counted from `trace`.
 def per_depth(hand: tuple, distinct: bool = True) -> list:
     """The states of the search of `hand` at each depth (the different ones, if `distinct`)."""
-    keys = [(state.depth, state.key) for state in recursive.trace(hand).states]
+    keys = [(state.depth, state.key) for state in trace(hand).states]
     keys = set(keys) if distinct else keys
     return [sum(depth == d for depth, _key in keys) for d in range(len(hand))]
 
 
 def distinct_states(hand: tuple) -> int:
     """How many different states the search of `hand` enters."""
-    return recursive.trace(hand).distinct_states()
+    return trace(hand).distinct_states()
 
 
 def check_distinct_per_depth(distinct_per_depth: Callable) -> bool:
@@ -796,7 +797,7 @@ def check_distinct_per_depth(distinct_per_depth: Callable) -> bool:
 
 def check_different_states(different_states: Callable) -> bool:
     """Lesson 04 Ex 3: how many different states the search of a hand enters."""
-    hint = asking(all_states=lambda value, case, got: value == len(recursive.trace(*case).states))
+    hint = asking(all_states=lambda value, case, got: value == len(trace(*case).states))
     cases = [((1, 1, 1, 1),), ((4, 5, 6, 7),), ((3, 3, 8, 8),)]
     expected = partial(known, distinct_states)
     return check(different_states, expected, cases, what=N_("count"), hint=hint)

@@ -15,18 +15,28 @@ from matplotlib.patches import Patch
 from matplotlib.ticker import FuncFormatter, MaxNLocator
 
 from ..bench import MODE_WORDS
+from ..game import HANDS
+from ..game import LEVELS as GAME_LEVELS
 from ..hand import InputError, as_target
 from ..methods import METHODS, TABLE
 from ..solver import solve
-from ..text import amount, describe, duration, hand_text, plural
+from ..text import N_, _, describe, duration, hand_text, plural
 
 FONT = {"title": 15, "label": 13, "tick": 12, "legend": 12, "note": 11}
-GREY, BLUE, GREEN, RED, ORANGE = "tab:gray", "tab:blue", "tab:green", "tab:red", "tab:orange"
-LEVELS = {"easy": GREEN, "medium": "tab:olive", "hard": ORANGE, "very hard": RED}
+GREY = "#7f7f7f"  # matplotlib's "tableau" colours
+BLUE = "#1f77b4"
+GREEN = "#2ca02c"
+RED = "#d62728"
+ORANGE = "#ff7f0e"
+LEVELS = dict(zip(GAME_LEVELS, (GREEN, "#bcbd22", ORANGE, RED)))  # easy to very hard
 # A figure's text alternative, from what its axes hold: the first kind counted, then its words.
-KINDS = {"bar": "Bar chart of {}", "point": "Network of {}", "dot": "Dot plot of {}"}
-KINDS |= {"line": "Line chart of {}"}
-PARTS = ("{}", "across: {}", "up: {}", "key: {}")
+KINDS = {
+    "bar": (N_("Bar chart of {n} bar"), N_("Bar chart of {n} bars")),
+    "point": (N_("Network of {n} point"), N_("Network of {n} points")),
+    "dot": (N_("Dot plot of {n} dot"), N_("Dot plot of {n} dots")),
+    "line": (N_("Line chart of {n} line"), N_("Line chart of {n} lines")),
+}
+PARTS = ("{text}", N_("across: {text}"), N_("up: {text}"), N_("key: {text}"))
 IMG = '<img src="data:image/png;base64,{}" alt="{}">'
 
 
@@ -80,7 +90,7 @@ def plot_per_hand_times(deck_rows, mode: str = "all", scope: str = "sample", ax=
     rows = [r for r in deck_rows if r["mode"] == mode and r["scope"] == scope]
     times = _by_method(rows, lambda row: row["seconds"])
     if not times:
-        raise InputError(f"no {scope} rows in mode {mode!r}")
+        raise InputError(_("no {scope} rows in mode {mode}").format(scope=scope, mode=repr(mode)))
     ax = new_axes(ax, (11, 1.2 + 0.85 * len(times)))
     jitter = random.Random(24)  # the same picture on every run
     for y, (method, seconds) in enumerate(reversed(times.items())):
@@ -88,17 +98,21 @@ def plot_per_hand_times(deck_rows, mode: str = "all", scope: str = "sample", ax=
         ax.scatter([s * 1e3 for s in seconds], ys, s=14, alpha=0.6, color=TABLE[method].colour)
         median = statistics.median(seconds) * 1e3
         ax.plot([median] * 2, [y - 0.38, y + 0.38], color="black", linewidth=2.5)
-        ax.text(median, y + 0.42, f"median {duration(median / 1e3)}", ha="center")
-    ax.set_yticks(range(len(times)), [f"{m}\n({TABLE[m].label})" for m in reversed(times)])
+        said = _("median {time}").format(time=duration(median / 1e3))
+        ax.text(median, y + 0.42, said, ha="center")
+    ax.set_yticks(range(len(times)), [f"{m}\n({_(TABLE[m].label)})" for m in reversed(times)])
     _log(ax.xaxis, [s * 1e3 for values in times.values() for s in values], 2.0)
     medians = {method: statistics.median(seconds) for method, seconds in times.items()}
-    slowest, hands = max(medians, key=medians.get), amount(max(map(len, times.values())))
-    title = f"The median hand: {duration(medians[slowest])} with {slowest}"
+    slowest = max(medians, key=medians.get)
+    words = {"time": duration(medians[slowest]), "method": slowest, "mode": _(MODE_WORDS[mode])}
+    words["hands"] = plural(max(map(len, times.values())), *HANDS)
     if "fast" in medians and slowest != "fast":
-        title += f", {duration(medians['fast'])} with fast"
-    title += f" ({hands} hands, {MODE_WORDS[mode]})"
-    handles = [Line2D([], [], color="black", linewidth=2.5, label="median hand")]
-    finish(ax, title, "time per hand (ms, log scale)", "", handles=handles, grid="x")
+        title = _("The median hand: {time} with {method}, {fast} with fast ({hands}, {mode})")
+        title = title.format(fast=duration(medians["fast"]), **words)
+    else:
+        title = _("The median hand: {time} with {method} ({hands}, {mode})").format(**words)
+    handles = [Line2D([], [], color="black", linewidth=2.5, label=_("median hand"))]
+    finish(ax, title, _("time per hand (ms, log scale)"), "", handles=handles, grid="x")
     return ax
 
 
@@ -107,26 +121,31 @@ def plot_ratios(summary: Mapping, mode: str = "all", ax=None):
     found = summary.get("ratio_vs_fast", {}).get(mode, {})
     ratio = {m: found[m] for m in METHODS if m in found}
     if not ratio:
-        raise InputError(f"no ratios in mode {mode!r}")
+        raise InputError(_("no ratios in mode {mode}").format(mode=repr(mode)))
     ax = new_axes(ax, (11, 1.4 + 0.75 * len(ratio)))
     for y, (m, value) in enumerate(reversed(ratio.items())):
         hatch = None if TABLE[m].as_written else "//"
         ax.barh(y, value, height=0.6, color=TABLE[m].colour, edgecolor="black", hatch=hatch)
         ax.text(value + max(ratio.values()) * 0.01, y, times_ratio(value), va="center")
-    ax.set_yticks(range(len(ratio)), [f"{m}\n({TABLE[m].label})" for m in reversed(ratio)])
+    ax.set_yticks(range(len(ratio)), [f"{m}\n({_(TABLE[m].label)})" for m in reversed(ratio)])
     ax.axvline(1, color="black", linestyle=":")
     ax.set_xlim(0, max(ratio.values()) * 1.2)
-    kinds = {None: "as written", "//": "optimised"}
+    kinds = {None: _("as written"), "//": _("optimised")}
     handles = [Patch(fc="white", ec="black", hatch=h, label=w) for h, w in kinds.items()]
-    title = "Time for the sample as a multiple of fast's"
+    title = _("Time for the sample as a multiple of fast's")
     if written := [m for m in ratio if TABLE[m].as_written]:
         slowest = max(written, key=ratio.get)
-        title = f"As written, {slowest} takes {times_ratio(ratio[slowest])} as long as fast"
+        words = {"method": slowest, "ratio": times_ratio(ratio[slowest])}
+        title = _("As written, {method} takes {ratio} as long as fast").format(**words)
         variant = next((m for m in TABLE[slowest].instead if m in ratio and m != "fast"), None)
-        title += f"; {variant}, {times_ratio(ratio[variant])}" if variant else ""
-    hands = summary.get("sample_hands", "")
-    xlabel = f"time for the same {hands} hands, as a multiple of fast's (linear)"
-    finish(ax, title, xlabel, "", handles=handles, grid="x", loc="lower right")
+        if variant:
+            said = _(
+                "As written, {method} takes {ratio} as long as fast; {variant}, {variant_ratio}"
+            )
+            title = said.format(variant=variant, variant_ratio=times_ratio(ratio[variant]), **words)
+    xlabel = _("time for the same {hands} hands, as a multiple of fast's (linear)")
+    xlabel = xlabel.format(hands=summary.get("sample_hands", ""))
+    finish(ax, title, xlabel, "", handles=handles, grid="x", loc=4)  # lower right
     return ax
 
 
@@ -136,7 +155,7 @@ def plot_growth(growth_rows, mode: str = "all"):
     rows = sorted((r for r in growth_rows if r["mode"] == mode), key=lambda r: r["count"])
     series = _by_method(rows, lambda row: row)
     if not series:
-        raise InputError(f"no growth rows in mode {mode!r}")
+        raise InputError(_("no growth rows in mode {mode}").format(mode=repr(mode)))
     fig, (time_ax, work_ax) = plt.subplots(1, 2, figsize=(14, 6), layout="constrained")
     timed = [p["seconds_median"] * 1e3 for ps in series.values() for p in ps if not p["refused"]]
     floor, factors = min(timed) / 2, {}  # factors: how much a fifth number multiplies the time
@@ -154,35 +173,41 @@ def plot_growth(growth_rows, mode: str = "all"):
     _log(time_ax.yaxis, [*timed, floor], 1.5)
     work_ax.set_yscale("log")
     counts = sorted({p["count"] for points in series.values() for p in points})
-    refusal = Line2D([], [], marker="X", color=GREY, linestyle="none", label="refused: no time")
-    ylabel = "median time per hand (ms, log scale)"
-    finish(time_ax, "Time per hand", "numbers in the hand", ylabel, handles=[refusal])
-    ylabel = "candidates, final numbers or values per hand (log scale)"
-    finish(work_ax, "The work each search implies", "numbers in the hand", ylabel, legend=True)
+    refused = Line2D([], [], marker="X", color=GREY, linestyle="none", label=_("refused: no time"))
+    ylabel = _("median time per hand (ms, log scale)")
+    finish(time_ax, _("Time per hand"), _("numbers in the hand"), ylabel, handles=[refused])
+    ylabel = _("candidates, final numbers or values per hand (log scale)")
+    title = _("The work each search implies")
+    finish(work_ax, title, _("numbers in the hand"), ylabel, legend=True)
     for ax in (time_ax, work_ax):
         ax.set_xticks(counts)
-    title = "Time per hand against the count of numbers"
+    title = _("Time per hand against the count of numbers")
     if factors:
         worst = max(factors, key=factors.get)
-        title = f"From 4 to 5 numbers, {worst} gets {times_ratio(factors[worst])} slower"
+        words = {"method": worst, "ratio": times_ratio(factors[worst])}
+        title = _("From 4 to 5 numbers, {method} gets {ratio} slower").format(**words)
         if worst != "fast" and "fast" in factors:
-            title += f", fast {times_ratio(factors['fast'])}"
+            title = _("From 4 to 5 numbers, {method} gets {ratio} slower, fast {fast}")
+            title = title.format(fast=times_ratio(factors["fast"]), **words)
     fig.suptitle(title, fontsize=FONT["title"] + 1)
     return fig
 
 
 def agreement_html(hands, target=24, methods: Sequence[str] = METHODS) -> str:
     """A row per hand: each method's count of distinct answers, whether they agree, the first few."""
-    heads = [*methods, "same answers?", f"the distinct answers (= {describe(as_target(target))})"]
-    lines = ["<table><tr><th>hand</th>" + "".join(f"<th>{head}</th>" for head in heads) + "</tr>"]
+    answers = _("the distinct answers (= {target})").format(target=describe(as_target(target)))
+    heads = [*methods, _("same answers?"), answers]
+    lines = [
+        f"<table><tr><th>{_('hand')}</th>" + "".join(f"<th>{head}</th>" for head in heads) + "</tr>"
+    ]
     for hand in hands:
         found = [solve(hand, target, method=m, distinct=True) for m in methods]
         agree = len({tuple(map(str, answers)) for answers in found}) == 1
         shown = [html.escape(expr.pretty()) for expr in found[0][:4]]
         if len(found[0]) > 4:
-            shown.append(f"… and {len(found[0]) - 4} more")
-        cells = [hand_text(hand), *map(len, found), "yes" if agree else "<b>NO</b>"]
-        cells.append("<br>".join(shown) or "<i>none</i>")
+            shown.append(_("… and {count} more").format(count=len(found[0]) - 4))
+        cells = [hand_text(hand), *map(len, found), _("yes") if agree else f"<b>{_('NO')}</b>"]
+        cells.append("<br>".join(shown) or f"<i>{_('none')}</i>")
         lines.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
     return "\n".join([*lines, "</table>"])
 
@@ -197,16 +222,21 @@ def _bars(ax, xs, heights, colours, labels=None, **options):
 def plot_solvable_counts(counts: Mapping[str, Mapping[str, int]], target="24", ax=None):
     """Stacked bars: solvable and unsolvable hands per deck (`t24.deck.solvable_counts()`)."""
     ax = new_axes(ax)
-    names = [f"cards {name}\n({c['hands']:,} hands)" for name, c in counts.items()]
+    deck = _("cards {deck}\n({hands})")
+    hands = [plural(c["hands"], *HANDS) for c in counts.values()]
+    names = [deck.format(deck=name, hands=h) for name, h in zip(counts, hands)]
     good = [c["solvable"] for c in counts.values()]
     bad = [c["hands"] - c["solvable"] for c in counts.values()]
-    ax.bar(names, good, color=GREEN, label=f"make {target}")
-    labels = [f"{b:,} cannot" for b in bad]
-    _bars(ax, names, bad, GREY, labels, bottom=good, label=f"cannot make {target}")
-    shares = ", ".join(
-        f"{percent(c['solvable'], c['hands'])} of cards {n}" for n, c in counts.items()
-    )
-    finish(ax, f"Hands that make {target}: {shares}", "deck (cards used)", "hands (count)", True)
+    ax.bar(names, good, color=GREEN, label=_("make {target}").format(target=target))
+    labels = [_("{count} cannot").format(count=f"{b:,}") for b in bad]
+    cannot = _("cannot make {target}").format(target=target)
+    _bars(ax, names, bad, GREY, labels, bottom=good, label=cannot)
+    share = _("{share} of cards {deck}")
+    shares = [
+        share.format(share=percent(c["solvable"], c["hands"]), deck=n) for n, c in counts.items()
+    ]
+    title = _("Hands that make {target}: {shares}").format(target=target, shares=", ".join(shares))
+    finish(ax, title, _("deck (cards used)"), _("hands (count)"), True)
     return ax
 
 
@@ -218,27 +248,32 @@ def plot_answer_counts(per_hand: Mapping[Sequence[int], int], ax=None):
     _bars(ax, xs, [histogram[x] for x in xs], [GREY if x == 0 else BLUE for x in xs])
     solvable = sum(count for x, count in histogram.items() if x)
     answers = sum(x * count for x, count in histogram.items())
-    handles = [
-        Patch(color=GREY, label=f"no answer ({histogram[0]:,} hands)"),
-        Patch(color=BLUE, label=f"solvable ({solvable:,} hands, {answers:,} answers in all)"),
-    ]
+    none = _("no answer ({hands})").format(hands=plural(histogram[0], *HANDS))
+    some = _("solvable ({hands}, {answers} in all)").format(
+        hands=plural(solvable, *HANDS),
+        answers=plural(answers, N_("{n} answer"), N_("{n} answers")),
+    )
+    handles = [Patch(color=GREY, label=none), Patch(color=BLUE, label=some)]
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     commonest = max((x for x in xs if x), key=lambda x: (histogram[x], -x), default=0)
-    title = f"Most solvable hands have few distinct answers; {commonest} is the commonest count"
-    xlabel = f"distinct answers of the hand (count; {len(per_hand):,} hands)"
-    finish(ax, title, xlabel, "hands (count)", handles=handles)
+    title = _("Most solvable hands have few distinct answers; {count} is the commonest count")
+    xlabel = _("distinct answers of the hand (count; {hands})")
+    xlabel = xlabel.format(hands=plural(len(per_hand), *HANDS))
+    finish(ax, title.format(count=commonest), xlabel, _("hands (count)"), handles=handles)
     return ax
 
 
 def plot_levels(levels: Mapping[str, int], ax=None):
     """Bars: hands per difficulty level, in the game's order (`t24.game.LEVELS`)."""
     ax = new_axes(ax, (9, 5))
-    names, total = [n for n in LEVELS if n in levels], sum(levels.values())
+    names = [n for n in LEVELS if n in levels]
+    total = sum(levels.values())
     shares = [f"{levels[n]:,} ({percent(levels[n], total)})" for n in names]
-    _bars(ax, names, [levels[n] for n in names], [LEVELS[n] for n in names], shares)
+    _bars(ax, [_(n) for n in names], [levels[n] for n in names], [LEVELS[n] for n in names], shares)
     top = max(names, key=levels.get)
-    title = f"Most of the {total:,} solvable hands are {top} ({percent(levels[top], total)})"
-    finish(ax, title, "difficulty level (t24.game)", "hands (count)")
+    title = _("Most of the {total} solvable hands are {level} ({share})")
+    title = title.format(total=f"{total:,}", level=_(top), share=percent(levels[top], total))
+    finish(ax, title, _("difficulty level (t24.game)"), _("hands (count)"))
     return ax
 
 
@@ -248,18 +283,27 @@ def plot_target_counts(counts: Mapping[int, int], hands: int, highlight: int = 2
     easiest = max(counts, key=lambda t: (counts[t], -t))
     colours = [RED if t == highlight else ORANGE if t == easiest else BLUE for t in counts]
     _bars(ax, list(counts), list(counts.values()), colours, width=0.85)
-    handles = [Patch(color=ORANGE, label=f"easiest: {easiest} ({counts[easiest]:,} hands)")]
-    title = f"{easiest} is the easiest target"
+    easy = _("easiest: {target} ({hands})").format(
+        target=easiest, hands=plural(counts[easiest], *HANDS)
+    )
+    handles = [Patch(color=ORANGE, label=easy)]
+    title = _("{target} is the easiest target").format(target=easiest)
     if highlight in counts:
         rank = sorted(counts.values(), reverse=True).index(counts[highlight]) + 1
-        said = f"{highlight}: {counts[highlight]:,} hands (rank {rank} of {len(counts)})"
-        handles.append(Patch(color=RED, label=said))
-        title += f"; {highlight} ranks {rank} of {len(counts)}"
+        words = {"target": highlight, "rank": rank, "of": len(counts), "easiest": easiest}
+        said = _("{target}: {hands} (rank {rank} of {of})")
+        handles.append(
+            Patch(color=RED, label=said.format(hands=plural(counts[highlight], *HANDS), **words))
+        )
+        title = _("{easiest} is the easiest target; {target} ranks {rank} of {of}").format(**words)
         if all(counts[t] < counts[highlight] for t in counts if t > highlight):
-            title += ", ahead of every larger target"
-    ax.axhline(hands, color="black", linestyle="--", label=f"all {hands:,} hands")
+            title = _(
+                "{easiest} is the easiest target; {target} ranks {rank} of {of}, ahead of every larger target"
+            ).format(**words)
+    every = _("all {hands}").format(hands=plural(hands, *HANDS))
+    ax.axhline(hands, color="black", linestyle="--", label=every)
     ax.set_ylim(0, hands * 1.25)
-    finish(ax, title, "target (whole number)", "hands that make it (count)", handles=handles)
+    finish(ax, title, _("target (whole number)"), _("hands that make it (count)"), handles=handles)
     return ax
 
 
@@ -270,11 +314,16 @@ def plot_solvable_share(shares: Mapping[int, tuple[int, int]], target="24", ax=N
     values = [100 * shares[c][0] / shares[c][1] for c in counts]
     labels = [f"{shares[c][0]:,} / {shares[c][1]:,}" for c in counts]
     _bars(ax, [str(c) for c in counts], values, GREEN, labels)
-    title = f"More cards, more hands make {target}"
+    title = _("More cards, more hands make {target}").format(target=target)
     if len(counts) > 1:
-        low, high = (percent(*shares[c]) for c in (counts[0], counts[-1]))
-        title += f": {low} with {counts[0]} cards, {high} with {counts[-1]}"
-    finish(ax, title, "cards in the hand (count)", f"hands that make {target} (%)")
+        said = _(
+            "More cards, more hands make {target}: {low} with {fewest} cards, {high} with {most}"
+        )
+        low = percent(*shares[counts[0]])
+        high = percent(*shares[counts[-1]])
+        title = said.format(target=target, low=low, fewest=counts[0], high=high, most=counts[-1])
+    ylabel = _("hands that make {target} (%)").format(target=target)
+    finish(ax, title, _("cards in the hand (count)"), ylabel)
     return ax
 
 
@@ -286,10 +335,12 @@ def alt_text(fig) -> str:
         linked = any(isinstance(c, LineCollection) for c in ax.collections)
         lines = {ln.get_label() for ln in ax.lines if not ln.get_label().startswith("_")}
         counts = [sum(map(len, ax.containers)), dots * linked, dots, len(lines)]
-        kind = [KINDS[k].format(plural(n, k)) for k, n in zip(KINDS, counts) if n][:1]
+        kind = [plural(n, *KINDS[k]) for k, n in zip(KINDS, counts) if n][:1]
         key = ax.get_legend() and ", ".join(text.get_text() for text in ax.get_legend().texts)
         texts = (ax.get_title(), ax.get_xlabel(), ax.get_ylabel(), key)
-        said.append("; ".join(kind + [part.format(t) for part, t in zip(PARTS, texts) if t]))
+        said.append(
+            "; ".join(kind + [_(part).format(text=t) for part, t in zip(PARTS, texts) if t])
+        )
     return ". ".join(said) + "."
 
 

@@ -1,78 +1,179 @@
 """Step through a search by hand in its own order: the three loops of the pattern method and
 postfix enumeration ("24点解法"; "24点扑克牌游戏的算法实现") candidate by candidate, the tree of
-recursive reduction ("24点经典算法") state by state; the view of a step is a pure function (HTML)."""
+recursive reduction ("24点经典算法") state by state (`trace` records it); the view of a step is a
+pure function (HTML)."""
 
 import html
 import itertools
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache, partial
 from math import prod
+from typing import NamedTuple
 
 import ipywidgets as widgets
 import numpy
 
-from ..expr import OPS
+from ..expr import OPS, Expr
 from ..game import operand
-from ..hand import Hand, as_hand, as_target, orderings
+from ..hand import Hand, SearchTooLarge, as_hand, as_target, orderings
 from ..methods import TABLE, patterns, postfix, recursive
 from ..parse import parse
-from ..text import amount, describe, hand_text, plural
-from .widgets import WIDGET_FONT, Panel, cards_html, live, refusal, table_html
+from ..text import N_, _, describe, plural
+from .widgets import WIDGET_FONT, Panel, box, cards_html, refusal, table_html
 
-STEP_CSS = (
+STEPPER = "stepper"  # the CSS class of a stepper (t24-stepper), of its view, of each kind
+TRACE_LIMIT = 20_000  # final numbers a trace records: four cards (3,888), not five (233,280)
+STEP_CSS = (  # a step's tables and code at its text size, the stepper's labels at the widgets'
     "<style>.t24-step table, .t24-step td, .t24-step th, .t24-step code {font-size: inherit}"
     f".t24-stepper .widget-label, .t24-stepper .widget-readout, .t24-stepper select"
     f"{{font-size: {WIDGET_FONT}}}</style>"
 )
-# A brute-force method's three loops in the post's order: their names, their lists for a hand,
-# how the loops' items make a candidate, its value (None on ÷ 0) and its tree.
+
+
+class Loops(NamedTuple):
+    """A brute-force method's three loops in the post's order: their names, their lists for a
+    hand, how the loops' items make a candidate, its value (None on ÷ 0) and its tree."""
+
+    names: tuple[str, str, str]
+    lists: Callable
+    fill: Callable
+    value: Callable
+    tree: Callable
+
+
 LOOPS = {
-    "patterns": (
-        ("pattern", "ordering", "operators"),
-        lambda hand, ops: (patterns.patterns_for(len(hand)), orderings(hand), ops),
-        patterns.fill,
-        patterns.evaluate,
-        parse,
+    "patterns": Loops(
+        names=(N_("pattern"), N_("ordering"), N_("operators")),
+        lists=lambda hand, ops: (patterns.patterns_for(len(hand)), orderings(hand), ops),
+        fill=patterns.fill,
+        value=patterns.evaluate,
+        tree=parse,
     ),
-    "postfix": (
-        ("ordering", "operators", "shape"),
-        lambda hand, ops: (orderings(hand), ops, postfix.make_shapes(len(hand))),
-        lambda numbers, ops, shape: postfix.fill(shape, numbers, ops),
-        postfix.evaluate,
-        postfix.to_infix,
+    "postfix": Loops(
+        names=(N_("ordering"), N_("operators"), N_("shape")),
+        lists=lambda hand, ops: (orderings(hand), ops, postfix.make_shapes(len(hand))),
+        fill=lambda numbers, ops, shape: postfix.fill(shape, numbers, ops),
+        value=postfix.evaluate,
+        tree=postfix.to_infix,
     ),
 }
-TITLES = {"patterns": "Pattern method", "postfix": "Postfix enumeration"}
+TITLES = {"patterns": N_("Pattern method, {hand}"), "postfix": N_("Postfix enumeration, {hand}")}
+
+
+@dataclass
+class State:
+    """One state of the recursion: the numbers still in play and the step that made them."""
+
+    id: int
+    parent: int | None
+    depth: int
+    values: tuple[Fraction, ...]
+    exprs: tuple[Expr, ...]
+    reaches_target: bool  # a path below (or this state itself) makes the target
+    made: int | None = None  # the slot of the new number (None for the start)
+
+    @property
+    def step(self) -> str:
+        """The new number's expression, e.g. "3 - 8 / 3" ("" for the start)."""
+        return "" if self.made is None else str(self.exprs[self.made])
+
+    @property
+    def key(self) -> tuple[Fraction, ...]:
+        """The state as a multiset of values: states with equal keys have equal futures."""
+        return tuple(sorted(self.values))
+
+
+@dataclass
+class Trace:
+    """Every state the all-answers search visits, parents before children."""
+
+    hand: Hand
+    target: Fraction
+    states: list[State] = field(default_factory=list)
+
+    @property
+    def hits(self) -> list[State]:
+        """The final states whose one number is the target."""
+        return [s for s in self.states if len(s.values) == 1 and s.reaches_target]
+
+    def distinct_states(self) -> int:
+        """How many different multisets of values the states hold: what memoising would visit."""
+        return len({s.key for s in self.states})
+
+    def edges(self) -> list[tuple[int, int]]:
+        """(parent id, child id) for every step the search took."""
+        return [(s.parent, s.id) for s in self.states if s.parent is not None]
+
+
+def too_big(kind: str, hand: Hand, method: str, limit: int) -> SearchTooLarge | None:
+    """The refusal of a search too big to record or step through (None if it fits)."""
+    record = TABLE[method]
+    size = record.size(hand)
+    if size <= limit:
+        return None
+    return SearchTooLarge(kind, method, size, limit, len(hand), record.unit)
+
+
+def trace(hand, target=24) -> Trace:
+    """Record every state of the recursive search for all answers, marking those on a path to
+    the target (the search's own `visit` sees each state)."""
+    hand = as_hand(hand)
+    target = as_target(target)
+    refused = too_big("trace", hand, "recursive", TRACE_LIMIT)
+    if refused:
+        raise refused
+    result = Trace(hand, target)
+    latest = {}  # the last state seen at each depth
+
+    def visit(array: list, n: int) -> None:
+        depth = len(hand) - n
+        values, exprs = zip(*array[:n])
+        hit = n == 1 and values[0] == target
+        state = State(len(result.states), latest.get(depth - 1), depth, values, exprs, hit)
+        if state.parent is not None:  # the one slot whose expression is new
+            old = result.states[state.parent].exprs
+            state.made = next(k for k, (new, was) in enumerate(zip(exprs, old)) if new is not was)
+        for d in range(depth if hit else 0):  # the latest state at each depth above: the path
+            result.states[latest[d]].reaches_target = True
+        latest[depth] = state.id
+        result.states.append(state)
+
+    recursive.search(recursive.start(hand), len(hand), target, [], visit=visit)
+    return result
 
 
 def loop_lists(method: str, hand: Hand) -> tuple[Sequence, ...]:
     """The method's three loops for the hand: their items, outer loop first."""
-    return LOOPS[method][1](hand, list(itertools.product(OPS, repeat=len(hand) - 1)))
+    return LOOPS[method].lists(hand, list(itertools.product(OPS, repeat=len(hand) - 1)))
 
 
 @lru_cache(maxsize=16)
 def scan(method: str, hand: Hand, target: Fraction) -> tuple[tuple[int, ...], ...]:
     """Every candidate once, in order: the hits, the hits with a new tree, the divisions by 0."""
-    lists, (_, _, make, value, tree) = loop_lists(method, hand), LOOPS[method]
-    hits, new_trees, zeros, seen = [], [], [], set()
-    for index, items in enumerate(itertools.product(*lists)):
-        found = value(make(*items))
+    loops = LOOPS[method]
+    hits = []
+    new_trees = []
+    zeros = []
+    seen = set()
+    for index, items in enumerate(itertools.product(*loop_lists(method, hand))):
+        found = loops.value(loops.fill(*items))
         if found is None:
             zeros.append(index)
         elif found == target:
             hits.append(index)
-            if (made := tree(make(*items))) not in seen:
+            if (made := loops.tree(loops.fill(*items))) not in seen:
                 seen.add(made)
                 new_trees.append(index)
     return tuple(hits), tuple(new_trees), tuple(zeros)
 
 
-def _page(title: str, noun: str, index: int, total: int, body: str, counts: str) -> str:
-    heading = f"<p><b>{title}: {noun} {index + 1:,} of {total:,}</b></p>"
-    style = f'class="t24-step" style="font-size:{WIDGET_FONT}"'
-    return f"{STEP_CSS}<div {style}>{heading}{body}<p>{counts}</p></div>"
+def page(title: str, place: str, index: int, total: int, body: str, counts: str) -> str:
+    """A step's view: its title and `place` (step `index` from 0 of `total`), its body, counters."""
+    place = place.format(number=f"{index + 1:,}", total=f"{total:,}")
+    return STEP_CSS + box(f"<p><b>{title}: {place}</b></p>{body}<p>{counts}</p>", css="t24-step")
 
 
 def stack_steps(tokens: Sequence) -> list[str]:
@@ -80,107 +181,140 @@ def stack_steps(tokens: Sequence) -> list[str]:
     steps = []
 
     def number(token) -> Fraction:
-        steps.append(f"push {token}")
+        steps.append(_("push {token}").format(token=token))
         return Fraction(token)
 
     def combine(op: str, left: Fraction, right: Fraction) -> Fraction:
-        steps.append(f"pop two: {operand(left)} {op} {operand(right)}")
-        value = OPS[op](left, right)  # a division by zero stops the machine here
-        steps[-1] += f", push {describe(value)}"
-        return value
+        popped = f"{operand(left)} {op} {operand(right)}"
+        if op == "/" and right == 0:  # the division below stops the machine
+            steps.append(_("pop two: {step} divides by zero").format(step=popped))
+        else:
+            value = describe(OPS[op](left, right))
+            steps.append(_("pop two: {step}, push {value}").format(step=popped, value=value))
+        return OPS[op](left, right)
 
-    if postfix.evaluate(tokens, number, combine) is None:
-        steps[-1] += " divides by zero"
+    postfix.evaluate(tokens, number, combine)
     return steps
+
+
+def so_far(index: int, noun: tuple[str, str], hits: int, total: int, trees=None, zeros=None) -> str:
+    """The counters under a step: met, hits (different trees, divisions by zero), in all."""
+    words = {"met": plural(index + 1, *noun), "hits": plural(hits, N_("{n} hit"), N_("{n} hits"))}
+    words["total"] = plural(total, N_("{n} hit"), N_("{n} hits"))
+    if trees is None:
+        return _("So far: {met} met, {hits}. In all: {total}.").format(**words)
+    words["trees"] = plural(trees, N_("{n} different tree"), N_("{n} different trees"))
+    words["zeros"] = plural(zeros, N_("{n} division by zero"), N_("{n} divisions by zero"))
+    return _("So far: {met} met, {hits} ({trees}), {zeros}. In all: {total}.").format(**words)
+
+
+def candidate_rows(method: str, made, value) -> list[tuple[str, str]]:
+    """How a candidate reads: the filled text and its tree, or the stack machine and the infix."""
+    if method == "patterns":
+        rows = [(_("filled text"), f"<code>{html.escape(made)}</code>")]
+        if value is not None:
+            rows.append((_("read as a tree"), f"<code>{html.escape(str(parse(made)))}</code>"))
+        return rows
+    steps = [(f"<code>{t}</code>", html.escape(s)) for t, s in zip(made, stack_steps(made))]
+    rows = [(_("postfix"), " ".join(map(str, made)))]
+    rows.append((_("stack"), table_html(steps, (_("token"), _("step")))))
+    if value is None:
+        return rows
+    right = str(postfix.to_infix(made))
+    java = postfix.article_to_infix(made)
+    rows.append((_("infix"), f"<code>{html.escape(right)}</code>"))
+    value_of = describe(parse(java).value)
+    if java != right and parse(java).value != value:
+        said = _("{infix}, reads back as {value}: wrong brackets")
+        java = f"<code>{html.escape(java)}</code>"
+        rows.append((_("the Java post's converter"), said.format(infix=java, value=value_of)))
+    return rows
 
 
 def candidate_html(method: str, hand: Sequence[int], index: int, target=24) -> str:
     """Candidate `index` (from 0) of "patterns" or "postfix" as HTML: its place in each loop, how
     it reads (the stack machine's steps for postfix), its value and the counters."""
-    hand, target = as_hand(hand), as_target(target)
+    hand = as_hand(hand)
+    target = as_target(target)
+    loops = LOOPS[method]
     lists = loop_lists(method, hand)
     at = [int(k) for k in numpy.unravel_index(index, [len(items) for items in lists])]
-    made = LOOPS[method][2](*(items[k] for items, k in zip(lists, at)))
-    value, rows = LOOPS[method][3](made), []
-    for name, items, k in zip(LOOPS[method][0], lists, at):
+    made = loops.fill(*(items[k] for items, k in zip(lists, at)))
+    value = loops.value(made)
+    rows = []
+    for name, items, k in zip(loops.names, lists, at):
         item = cards_html(items[k]) if name == "ordering" else f"<code>{''.join(items[k])}</code>"
-        rows.append((name, f"{item} ({k + 1} of {len(items)})"))
-    if method == "patterns":
-        rows.append(("filled text", f"<code>{html.escape(made)}</code>"))
-        if value is not None:
-            rows.append(("read as a tree", f"<code>{html.escape(str(parse(made)))}</code>"))
-    else:
-        steps = [(f"<code>{t}</code>", html.escape(s)) for t, s in zip(made, stack_steps(made))]
-        rows.append(("postfix", " ".join(map(str, made))))
-        rows.append(("stack", table_html(steps, ("token", "step"))))
-    if method == "postfix" and value is not None:
-        right, java = str(postfix.to_infix(made)), postfix.article_to_infix(made)
-        rows.append(("infix", f"<code>{html.escape(right)}</code>"))
-        if java != right and parse(java).value != value:
-            said = f"<code>{html.escape(java)}</code>, reads back as {describe(parse(java).value)}"
-            rows.append(("the Java post's converter", f"{said}: wrong brackets"))
-    asked = f"makes {describe(target)}?"
+        place = _("{item} ({number} of {total})").format(item=item, number=k + 1, total=len(items))
+        rows.append((_(name), place))
+    rows += candidate_rows(method, made, value)
+    asked = _("makes {target}?").format(target=describe(target))
     if value is None:
-        rows += [("exact value", "none: it divides by zero"), (asked, "no")]
+        rows += [(_("exact value"), _("none: it divides by zero")), (asked, _("no"))]
     else:
-        hit = '<b style="color:#1a7f37">yes: a hit</b>' if value == target else "no"
-        rows += [("exact value", describe(value)), (asked, hit)]
+        hit = f'<b style="color:#1a7f37">{_("yes: a hit")}</b>' if value == target else _("no")
+        rows += [(_("exact value"), describe(value)), (asked, hit)]
     hits, trees, zeros = (bisect_right(found, index) for found in scan(method, hand, target))
-    counts = (
-        f"So far: {plural(index + 1, 'candidate')} met, {plural(hits, 'hit')} "
-        f"({plural(trees, 'different tree')}), {plural(zeros, 'division')} by zero. "
-        f"In all: {plural(len(scan(method, hand, target)[0]), 'hit')}."
-    )
-    title = f"{TITLES[method]}, {cards_html(hand)}"
-    return _page(title, "candidate", index, prod(map(len, lists)), table_html(rows), counts)
+    total = len(scan(method, hand, target)[0])
+    counts = so_far(index, (N_("{n} candidate"), N_("{n} candidates")), hits, total, trees, zeros)
+    title = _(TITLES[method]).format(hand=cards_html(hand))
+    place = _("candidate {number} of {total}")
+    return page(title, place, index, prod(map(len, lists)), table_html(rows), counts)
 
 
-def state_html(trace: recursive.Trace, index: int) -> str:
+def state_html(trace: Trace, index: int) -> str:
     """One state of the recursion as HTML: the array, the step that led there, the counts."""
-    state, target = trace.states[index], describe(trace.target)
+    state = trace.states[index]
+    target = describe(trace.target)
     if state.parent is None:
-        said = f"Start: the hand {cards_html(trace.hand)}, each card its own expression."
+        said = _("Start: the hand {hand}, each card its own expression.")
+        said = said.format(hand=cards_html(trace.hand))
     else:
         before = " ".join(map(describe, trace.states[state.parent].values))
-        made = next(k for k, e in enumerate(state.exprs) if str(e) == state.step)
-        step = f"{state.exprs[made].pretty()} = {describe(state.values[made])}"
-        said = f"Step: from {before}, two numbers make {html.escape(step)}."
+        step = f"{state.exprs[state.made].pretty()} = {describe(state.values[state.made])}"
+        said = _("Step: from {before}, two numbers make {step}.")
+        said = said.format(before=before, step=html.escape(step))
     rows = [
         (slot, describe(value), html.escape(expr.pretty()))
         for slot, (value, expr) in enumerate(zip(state.values, state.exprs))
     ]
-    if len(state.values) == 1:
-        verdict = f"A hit: the last number is {target}." if state.reaches_target else "No hit."
+    if len(state.values) > 1 and state.reaches_target:
+        verdict = _("At least one path below reaches {target}.")
+    elif len(state.values) > 1:
+        verdict = _("No path below reaches {target}.")
     else:
-        verdict = f"{'At least one' if state.reaches_target else 'No'} path below reaches {target}."
+        verdict = _("A hit: the last number is {target}.") if state.reaches_target else _("No hit.")
     hits = sum(1 for s in trace.hits if s.id <= index)
-    counts = f"So far: {plural(index + 1, 'state')} met, {plural(hits, 'hit')}. "
-    counts += f"In all: {plural(len(trace.hits), 'hit')}."
-    body = f"<p>{said}</p>{table_html(rows, ('slot', 'number', 'expression'))}<p>{verdict}</p>"
-    title = f"Recursive reduction, depth {state.depth}"
-    return _page(title, "state", index, len(trace.states), body, counts)
+    counts = so_far(index, (N_("{n} state"), N_("{n} states")), hits, len(trace.hits))
+    table = table_html(rows, (_("slot"), _("number"), _("expression")))
+    body = f"<p>{said}</p>{table}<p>{verdict.format(target=target)}</p>"
+    title = _("Recursive reduction, depth {depth}").format(depth=state.depth)
+    return page(title, _("state {number} of {total}"), index, len(trace.states), body, counts)
 
 
 class Stepper(Panel):
     """Play and a slider over a search's steps, "next hit", a dropdown over its parts, the view."""
 
-    def __init__(self, name, noun, total, hits, parts, part_name, view):
-        """`hits`: steps (from 0); `parts`: (label, first step) pairs; `view`: a step's HTML."""
-        self.hits, self.starts, self.step_html = hits, [start for _, start in parts], view
-        self.slider = widgets.IntSlider(1, 1, total, description=noun, continuous_update=False)
-        self.play = widgets.Play(1, 1, total, interval=700, description="play")
-        self.next_hit = widgets.Button(description="next hit ▶", style={"font_size": WIDGET_FONT})
-        options = [(label, k) for k, (label, _) in enumerate(parts)]
-        self.jump_to = widgets.Dropdown(options=options, description=part_name)
-        self.view = widgets.HTML().add_class("t24-stepper-view")
+    def __init__(self, name: str, total: int, hits, parts, labels: dict, view):
+        """`hits`: steps (from 0); `parts`: (label, first step) pairs; `view`: a step's HTML;
+        `labels`: the slider's (`unit`), the dropdown's (`part`), the view without a kernel's."""
+        self.hits = hits
+        self.starts = [start for _label, start in parts]
+        self.step_html = view
+        unit = labels["unit"]
+        self.slider = widgets.IntSlider(1, 1, total, description=unit, continuous_update=False)
+        self.play = widgets.Play(1, 1, total, interval=700, description=_("play"))
+        style = {"font_size": WIDGET_FONT}
+        self.next_hit = widgets.Button(description=_("next hit ▶"), style=style)
+        options = [(label, k) for k, (label, _start) in enumerate(parts)]
+        self.jump_to = widgets.Dropdown(options=options, description=labels["part"])
+        self.view = widgets.HTML().add_class(f"t24-{STEPPER}-view")
         widgets.link((self.play, "value"), (self.slider, "value"))  # kernel-side: testable
         self.slider.observe(self._show, names="value")
         self.jump_to.observe(self._jump, names="value")
         self.next_hit.on_click(self._go_to_next_hit)
-        self.add_class("t24-stepper").add_class(f"t24-{name}-stepper")
+        self.add_class(f"t24-{STEPPER}").add_class(f"t24-{name}-{STEPPER}")
         rows = [[self.play, self.slider], [self.next_hit, self.jump_to]]
-        sentence = live(f"the {name} stepper over {plural(total, noun)}")
-        super().__init__([*map(widgets.HBox, rows), self.view], sentence)
+        super().__init__([*map(widgets.HBox, rows), self.view], labels["sentence"])
         self._show()
 
     def _next_hit(self) -> int | None:
@@ -201,25 +335,23 @@ class Stepper(Panel):
         self.jump_to.value = bisect_right(self.starts, self.slider.value - 1) - 1
 
 
-def _refusal(name: str, hand: Hand, method: str, limit: int) -> Panel | None:
-    size, unit = TABLE[method].size(hand), TABLE[method].unit
-    if size <= limit:
-        return None
-    return refusal(
-        f"No {name} stepper for {hand_text(hand, faces=True)}: {amount(size)} {unit}, "
-        f"too many to step through (it takes at most {amount(limit)})."
-    )
-
-
 def _loop_stepper(method: str, hand, target) -> Stepper | Panel:
-    hand, target, name = as_hand(hand), as_target(target), method.removesuffix("s")
-    if too_big := _refusal(name, hand, method, TABLE[method].limit):
-        return too_big
+    hand = as_hand(hand)
+    target = as_target(target)
+    refused = too_big("stepper", hand, method, TABLE[method].limit)
+    if refused:
+        return refusal(str(refused))
     lists = loop_lists(method, hand)
-    outer, stride = lists[0], prod(map(len, lists[1:]))
-    parts = [("".join(map(str, item)), k * stride) for k, item in enumerate(outer)]
-    view, hits = partial(candidate_html, method, hand, target=target), scan(method, hand, target)[0]
-    return Stepper(name, "candidate", len(outer) * stride, hits, parts, LOOPS[method][0][0], view)
+    stride = prod(map(len, lists[1:]))
+    parts = [("".join(map(str, item)), k * stride) for k, item in enumerate(lists[0])]
+    hits = scan(method, hand, target)[0]
+    total = len(lists[0]) * stride
+    sentence = _("Run this notebook to use the {method} stepper over {count} (a live control).")
+    count = plural(total, N_("{n} candidate"), N_("{n} candidates"))
+    labels = {"unit": _("candidate"), "part": _(LOOPS[method].names[0])}
+    labels["sentence"] = sentence.format(method=method.removesuffix("s"), count=count)
+    view = partial(candidate_html, method, hand, target=target)
+    return Stepper(method.removesuffix("s"), total, hits, parts, labels, view)
 
 
 def make_pattern_stepper(hand: Sequence[int], target=24) -> Stepper | Panel:
@@ -235,9 +367,15 @@ def make_postfix_stepper(hand: Sequence[int], target=24) -> Stepper | Panel:
 def make_recursion_stepper(hand: Sequence[int], target=24) -> Stepper | Panel:
     """A widget that steps through the states recursive reduction visits for one hand."""
     hand = as_hand(hand)
-    if too_big := _refusal("recursion", hand, "recursive", recursive.TRACE_LIMIT):
-        return too_big
-    trace = recursive.trace(hand, target)
-    parts = [("the hand", 0), *((s.step, s.id) for s in trace.states if s.depth == 1)]
-    hits, view = [s.id for s in trace.hits], partial(state_html, trace)
-    return Stepper("recursion", "state", len(trace.states), hits, parts, "first step", view)
+    refused = too_big("stepper", hand, "recursive", TRACE_LIMIT)
+    if refused:
+        return refusal(str(refused))
+    states = trace(hand, target)
+    parts = [(_("the hand"), 0), *((s.step, s.id) for s in states.states if s.depth == 1)]
+    sentence = _("Run this notebook to use the recursion stepper over {count} (a live control).")
+    count = plural(len(states.states), N_("{n} state"), N_("{n} states"))
+    labels = {"unit": _("state"), "part": _("first step"), "sentence": sentence.format(count=count)}
+    view = partial(state_html, states)
+    return Stepper(
+        "recursion", len(states.states), [s.id for s in states.hits], parts, labels, view
+    )

@@ -6,12 +6,16 @@ from collections import Counter
 
 import matplotlib.pyplot as plt
 import networkx as nx
+from matplotlib.transforms import offset_copy
 
-from ..methods.recursive import Trace
-from ..text import describe, hand_text
+from ..text import _, describe, hand_text
 from .plots import FONT, finish, new_axes
+from .steppers import Trace
 
-GREY, BLUE, ORANGE, RED = "#c4c4c4", "#4a7bb7", "#e8590c", "#c92a2a"
+GREY = "#c4c4c4"
+BLUE = "#4a7bb7"
+ORANGE = "#e8590c"
+RED = "#c92a2a"
 
 
 def radial_layout(trace: Trace) -> dict[int, tuple[float, float]]:
@@ -50,27 +54,36 @@ def _draw(graph, pos, on_path: set, ax, small: bool, target: str, what: str) -> 
     draw = {"G": graph, "pos": pos, "ax": ax}
     others = list(set(graph.edges) - set(path))
     nx.draw_networkx_edges(**draw, edgelist=others, arrows=False, edge_color=GREY, width=0.5)
-    step = f"a step on a path to {target}"
+    step = _("a step on a path to {target}").format(target=target)
     nx.draw_networkx_edges(
         **draw, edgelist=path, arrows=False, edge_color=ORANGE, width=3, label=step
     )
     others, leading = [n for n in graph if n not in on_path], [n for n in on_path if n not in hits]
     for nodes, size, colour, label in [
         (others, 40 if small else 4, BLUE, what),
-        (leading, 90 if small else 40, ORANGE, f"leads to {target}"),
-        (hits, 260, RED, f"a hit: the last number is {target}"),
+        (leading, 90 if small else 40, ORANGE, _("leads to {target}").format(target=target)),
+        (hits, 260, RED, _("a hit: the last number is {target}").format(target=target)),
     ]:
         shape = "*" if colour == RED else "o"
         nx.draw_networkx_nodes(
             **draw, nodelist=nodes, node_size=size, node_color=colour, node_shape=shape, label=label
         )
-    below = {"loc": "upper center", "bbox_to_anchor": (0.5, 0), "borderaxespad": 5}
+    below = {"loc": 9, "bbox_to_anchor": (0.5, 0), "borderaxespad": 5}  # 9: upper centre
     ax.legend(fontsize=FONT["note"], ncol=2, **below)  # under the axis labels, not over them
 
 
-def _label(ax, text: str, at, bold: bool, **where) -> None:
-    weight = "bold" if bold else "normal"
-    ax.annotate(text, at, textcoords="offset points", fontsize=FONT["note"], weight=weight, **where)
+def _label(ax, text: str, at, bold: bool, right: bool) -> None:
+    """A state's numbers, 7 points above its node (or right of it), in bold on a path."""
+    shift = offset_copy(ax.transData, ax.figure, *((7, 0) if right else (0, 7)), units="points")
+    place = {"va": "center"} if right else {"ha": "center"}
+    ax.text(
+        *at,
+        text,
+        transform=shift,
+        fontsize=FONT["note"],
+        weight="bold" if bold else "normal",
+        **place,
+    )
 
 
 def plot_tree_and_states(trace: Trace):
@@ -82,11 +95,11 @@ def plot_tree_and_states(trace: Trace):
     pos, on_path = radial_layout(trace), {s.id for s in trace.states if s.reaches_target}
     tree = nx.DiGraph(trace.edges())
     tree.add_nodes_from(s.id for s in trace.states)  # a hand of one card has no edges
-    _draw(tree, pos, on_path, left, labels, target, "a state (the numbers left)")
+    _draw(tree, pos, on_path, left, labels, target, _("a state (the numbers left)"))
     left.annotate(hand_text(trace.hand), (0, 0), ha="center", fontsize=FONT["title"], weight="bold")
     for s in trace.states[1:] if labels else ():
         text = " ".join(map(describe, s.values))
-        _label(left, text, pos[s.id], s.reaches_target, xytext=(0, 7), ha="center")
+        _label(left, text, pos[s.id], s.reaches_target, right=False)
     reach = (len(trace.hand) - 1) * (1.25 if labels else 1.05)
     left.set(xlim=(-reach, reach), ylim=(-reach, reach), aspect="equal")
     left.axis("off")
@@ -94,25 +107,26 @@ def plot_tree_and_states(trace: Trace):
     graph = nx.DiGraph((trace.states[a].key, trace.states[b].key) for a, b in trace.edges())
     graph.add_nodes_from(visits)
     pos, on_path = layered_layout(graph), {s.key for s in trace.states if s.reaches_target}
-    _draw(graph, pos, on_path, right, labels, target, "a distinct state")
+    _draw(graph, pos, on_path, right, labels, target, _("a distinct state"))
     for key in graph if labels else on_path:
         times = f"  ×{visits[key]}" if labels and visits[key] > 1 else ""
         text = " ".join(map(describe, key)) + times
-        _label(right, text, pos[key], key in on_path, xytext=(7, 0), va="center")
+        _label(right, text, pos[key], key in on_path, right=True)
     layers, ticks = Counter(len(key) for key in graph), range(1, len(trace.hand) + 1)
     right.tick_params(axis="x", labelbottom=True, length=0)
-    right.set_xticks(ticks, [f"{n}\n({layers[n]:,} states)" for n in ticks])
+    said = _("{count}\n({states} states)")
+    right.set_xticks(ticks, [said.format(count=n, states=f"{layers[n]:,}") for n in ticks])
     right.set(xlim=(len(trace.hand) + 0.45, 0.1), yticks=[])
     right.spines[["top", "right", "left"]].set_visible(False)
-    right.set_xlabel("numbers left", fontsize=FONT["label"])
-    left.set_title(f"{len(trace.states):,} states in the search tree", fontsize=FONT["title"])
-    distinct = f"{trace.distinct_states():,} distinct states (what memoising visits)"
-    right.set_title(distinct, fontsize=FONT["title"])
-    fig.suptitle(
-        f"Recursive reduction of {hand_text(trace.hand)} → {target}: "
-        "the tree repeats the same states many times",
-        fontsize=FONT["title"] + 1,
+    right.set_xlabel(_("numbers left"), fontsize=FONT["label"])
+    said = _("{count} states in the search tree").format(count=f"{len(trace.states):,}")
+    left.set_title(said, fontsize=FONT["title"])
+    said = _("{count} distinct states (what memoising visits)")
+    right.set_title(said.format(count=f"{trace.distinct_states():,}"), fontsize=FONT["title"])
+    said = _(
+        "Recursive reduction of {hand} → {target}: the tree repeats the same states many times"
     )
+    fig.suptitle(said.format(hand=hand_text(trace.hand), target=target), fontsize=FONT["title"] + 1)
     return fig
 
 
@@ -122,19 +136,23 @@ def plot_states_per_depth(trace: Trace, ax=None):
     distinct = Counter(len(key) for key in {s.key for s in trace.states})
     ax, rows = new_axes(ax), [(n, tree[n], distinct[n]) for n in sorted(tree, reverse=True)]
     for shift, column, colour, label in [
-        (-0.19, 1, "#9aa5b1", "states the search tree visits"),
-        (0.19, 2, BLUE, "distinct states (what memoising visits)"),
+        (-0.19, 1, "#9aa5b1", _("states the search tree visits")),
+        (0.19, 2, BLUE, _("distinct states (what memoising visits)")),
     ]:
         xs, heights = [k + shift for k in range(len(rows))], [row[column] for row in rows]
         bars = ax.bar(xs, heights, 0.38, color=colour, label=label)
         ax.bar_label(bars, fmt="{:,.0f}", padding=2, fontsize=FONT["note"])
-    names = [f"{left} left" for left, *_ in rows]
-    ax.set_xticks(range(len(rows)), [f"{names[0]} (the hand)", *names[1:]])
+    names = [_("{count} left").format(count=row[0]) for row in rows]
+    names[0] = _("{count} left (the hand)").format(count=rows[0][0])
+    ax.set_xticks(range(len(rows)), names)
     ax.set_ylim(0, max(row[1] for row in rows) * 1.12)
-    title = (
-        f"{hand_text(trace.hand)} → {describe(trace.target)}: the tree visits {len(trace.states):,} "
-        f"states, only {trace.distinct_states():,} are different"
+    title = _("{hand} → {target}: the tree visits {count} states, only {distinct} are different")
+    title = title.format(
+        hand=hand_text(trace.hand),
+        target=describe(trace.target),
+        count=f"{len(trace.states):,}",
+        distinct=f"{trace.distinct_states():,}",
     )
-    xlabel = "depth of the search: how many numbers are left"
-    finish(ax, title, xlabel, "number of states", legend=True, loc="upper left")
+    xlabel = _("depth of the search: how many numbers are left")
+    finish(ax, title, xlabel, _("number of states"), legend=True, loc=2)  # 2: upper left
     return ax

@@ -7,18 +7,18 @@ from collections.abc import Sequence
 
 import ipywidgets as widgets
 
-from ..text import FACES
+from ..text import FACES, _
 
 WIDGET_FONT = "1.25em"
-CARD_STYLE = (
-    "display:inline-block; min-width:1.6em; margin:0 0.15em; padding:0.1em 0.35em; "
-    "border:2px solid #444; border-radius:0.3em; text-align:center; background:#fff; color:#000"
+# The markup of a card, a block of text and a table cell (their styles stay inside the tags).
+CARD = (
+    '<span style="display:inline-block; min-width:1.6em; margin:0 0.15em; padding:0.1em 0.35em; '
+    'border:2px solid #444; border-radius:0.3em; text-align:center; background:#fff; color:#000" '
+    'title="{card}">{face}</span>'
 )
-
-
-def live(what: str) -> str:
-    """The sentence a copy without a kernel shows in place of a widget."""
-    return f"Run this notebook to use {what} (a live control)."
+SMALL = '<span style="font-size:0.5em; color:#555">{card}</span>'
+BOX = '<div class="{css}" style="font-size:{size}; line-height:1.5">{content}</div>'
+CELL = '<{tag} style="text-align:left; padding:0.1em 1.2em 0.1em 0">{content}</{tag}>'
 
 
 class Panel(widgets.VBox):
@@ -34,16 +34,19 @@ class Panel(widgets.VBox):
 
 def refusal(message: str) -> Panel:
     """One line in place of a widget that would be too big to build, saying why."""
-    line = widgets.HTML(f'<div style="font-size:{WIDGET_FONT}">{html.escape(message)}</div>')
+    line = widgets.HTML(box(html.escape(message)))
     return Panel([line], message).add_class("t24-refusal")
 
 
 def card_html(card: int) -> str:
     """One card: its number, or its face letter with the number beside it (K 13)."""
-    face = FACES.get(card)
-    small = f'<span style="font-size:0.5em; color:#555">{card}</span>'
-    inner = f"{face}{small}" if face else html.escape(str(card))
-    return f'<span style="{CARD_STYLE}" title="{card}">{inner}</span>'
+    face = FACES[card] + SMALL.format(card=card) if card in FACES else html.escape(str(card))
+    return CARD.format(card=card, face=face)
+
+
+def box(content: str, size: str = WIDGET_FONT, css: str = "") -> str:
+    """HTML as one block at a widget's text size (or `size`), with the CSS class `css` if given."""
+    return BOX.format(css=css, size=size, content=content)
 
 
 def cards_html(hand: Sequence[int]) -> str:
@@ -58,11 +61,11 @@ def text_html(*lines: str) -> str:
 
 def table_html(rows, head: Sequence[str] = ()) -> str:
     """A table with a heading row if given; each row's first cell heads it."""
-    pad = 'style="text-align:left; padding:0.1em 1.2em 0.1em 0"'
-    lines = [f"<tr>{''.join(f'<th {pad}>{cell}</th>' for cell in head)}</tr>"] if head else []
+    lines = [[CELL.format(tag="th", content=cell) for cell in head]] if head else []
     for name, *cells in rows:
-        lines.append(f"<tr><th {pad}>{name}</th>{''.join(f'<td {pad}>{c}</td>' for c in cells)}")
-    return f"<table>{''.join(lines)}</table>"
+        lines.append([CELL.format(tag="th", content=name)])
+        lines[-1] += [CELL.format(tag="td", content=cell) for cell in cells]
+    return "<table>" + "".join(f"<tr>{''.join(cells)}</tr>" for cells in lines) + "</table>"
 
 
 def reveal(label: str, content: str) -> Panel:
@@ -70,14 +73,15 @@ def reveal(label: str, content: str) -> Panel:
     button = widgets.ToggleButton(description=label, icon="eye", layout={"width": "auto"})
     button.style.font_size = WIDGET_FONT
     shown = widgets.HTMLMath()
-    page = f'<div style="font-size:{WIDGET_FONT}; line-height:1.5">{content}</div>'
+    page = box(content)
 
     def toggle(change) -> None:
         shown.value = page if change["new"] else ""
-        button.description, button.icon = ("hide", "eye-slash") if change["new"] else (label, "eye")
+        button.description = _("hide") if change["new"] else label
 
     button.observe(toggle, names="value")
-    return Panel([button, shown], live(f"the button “{label}”"))
+    sentence = _("Run this notebook to use the button “{label}” (a live control).")
+    return Panel([button, shown], sentence.format(label=label))
 
 
 class source:  # named as a function: a lesson calls `source(obj)` to show obj's code

@@ -70,7 +70,11 @@ def test_graded_hints_leave_more_than_the_last_step(hand):
         pool[step.value] += 1
     assert +pool == Counter({Fraction(24): 1})
     given = [current.hint() for _ in hints]
-    assert given == hints and current.hint().startswith("no more hints")
+    assert given == [f"hint {n} of {len(hints)}: {hint}" for n, hint in enumerate(hints, 1)]
+    assert (
+        current.hint()
+        == f"no more hints: the rest is yours (s shows an answer); the last hint was {hints[-1]}"
+    )
     revealed = [step for step in steps if any(step.text() in hint for hint in hints)]
     assert len(steps) - len(revealed) >= 2  # never only an obvious last step left
     assert "of the" in hints[0] or "every step" in hints[0]  # first a property, not a step
@@ -79,9 +83,9 @@ def test_graded_hints_leave_more_than_the_last_step(hand):
 
 def test_the_hints_for_3388_are_property_operation_step():
     assert hint_texts(Game(hands=[(3, 3, 8, 8)]).round.answer) == [
-        "hint 1 of 3: 2 of the 3 steps make a fraction",
-        "hint 2 of 3: the first step divides two cards",
-        "hint 3 of 3: start with 8 / 3 = 8/3",
+        "2 of the 3 steps make a fraction",
+        "the first step divides two cards",
+        "start with 8 / 3 = 8/3",
     ]
 
 
@@ -241,3 +245,13 @@ def test_cli_play_on_six_cards_answers_with_one_solve(monkeypatch, capsys, argv,
     assert cli.main(argv) == code
     assert all(first for method, first in calls if method == "fast")
     assert len(capsys.readouterr().err.splitlines()) == code // 2
+
+
+def test_a_reply_says_whether_it_was_a_try_and_whether_its_hand_was_over():
+    current = Game(hands=[(3, 3, 8, 8)])
+    first = current.answer("8/(3-8/3)")
+    assert isinstance(first, game.Reply) and first.ok and not first.over
+    again = current.answer("8/(3-8/3)")
+    assert again.over and again.reason == first.reason and current.score.right == 1
+    unread = current.answer("3+")
+    assert not isinstance(unread, game.Reply) and current.score.wrong == 0

@@ -61,7 +61,9 @@ def unmarked(path: Path):
 
 def test_every_sentence_is_marked_for_translation():
     found = [line for path in sorted(PACKAGE.rglob("*.py")) for line in unmarked(path)]
-    assert not found, "words a person reads, not marked with _(), N_() or n_():\n" + "\n".join(found)
+    assert not found, "words a person reads, not marked with _(), N_() or n_():\n" + "\n".join(
+        found
+    )
 
 
 def test_the_template_is_what_babel_extracts_now():
@@ -102,5 +104,7 @@ def test_each_compiled_catalogue_is_its_po(po):
         source = {m.id: m.string for m in read_po(file) if m.id}
     with po.with_suffix(".mo").open("rb") as file:
         compiled = {m.id: m.string for m in read_mo(file) if m.id}
-    assert compiled == source, f"{po.with_suffix('.mo').name} is older than its .po (make catalogues)"
+    assert compiled == source, (
+        f"{po.with_suffix('.mo').name} is older than its .po (make catalogues)"
+    )
     gettext.translation("t24", LOCALES, languages=[po.parts[-3]])  # gettext reads it

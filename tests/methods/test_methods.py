@@ -46,24 +46,6 @@ def test_the_java_post_prints_28_strings_for_4567_which_are_20_trees():
 
 def test_recursive_article_counts():
     assert recursive.pairs(4) == [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]
-    assert recursive.final_numbers(4) == 36 * 18 * 6 == 3888
-    trace = recursive.trace([4, 5, 6, 7])
-    assert sum(1 for s in trace.states if len(s.values) == 1) == 3888  # no zero to divide by
-    assert len(trace.states) == 1 + 36 + 36 * 18 + 3888
-
-
-def test_recursive_trace_marks_paths_to_the_target():
-    trace = recursive.trace([3, 3, 8, 8])
-    hits = trace.hits
-    assert hits and all(s.values == (24,) for s in hits)
-    by_id = {s.id: s for s in trace.states}
-    for hit in hits:
-        state = hit
-        while state.parent is not None:
-            state = by_id[state.parent]
-            assert state.reaches_target
-    assert trace.states[0].reaches_target
-    assert trace.distinct_states() < len(trace.states) / 5
 
 
 def test_postfix_article_converter_defect_and_fix():

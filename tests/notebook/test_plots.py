@@ -5,7 +5,6 @@ import re
 import pytest
 
 from t24.hand import InputError
-from t24.methods import recursive
 from t24.notebook import (
     agreement_html,
     plot_answer_counts,
@@ -18,8 +17,10 @@ from t24.notebook import (
     plot_states_per_depth,
     plot_target_counts,
     plot_tree_and_states,
+    trace,
 )
 from t24.notebook.plots import alt_text
+from t24.notebook.steppers import Trace
 
 DECK = [
     {"method": m, "mode": "all", "scope": "sample", "seconds": s}
@@ -86,22 +87,22 @@ def test_no_rows_is_a_clear_error(draw):
 
 
 def test_the_figures_count_the_trees_states_and_the_distinct_ones():
-    small = recursive.trace((2, 3, 4), 10)  # lesson 04's: each distinct state labelled, ×visits
+    small = trace((2, 3, 4), 10)  # lesson 04's: each distinct state labelled, ×visits
     labels = [text.get_text() for text in plot_tree_and_states(small).axes[1].texts]
     visits = [int(label.split("×")[1]) if "×" in label else 1 for label in labels]
     assert (len(labels), sum(visits)) == (small.distinct_states(), len(small.states))
     assert f"Network of {len(small.states)} points" in alt_text(plot_tree_and_states(small))
-    trace = recursive.trace((3, 3, 8, 8))
-    tree, distinct = (bars.datavalues for bars in plot_states_per_depth(trace).containers)
-    assert (tree[0], distinct[0], sum(tree), sum(distinct)) == (1, 1, 4453, trace.distinct_states())
-    assert "Bar chart of 8 bars" in alt_text(plot_states_per_depth(trace).figure)
+    big = trace((3, 3, 8, 8))
+    tree, distinct = (bars.datavalues for bars in plot_states_per_depth(big).containers)
+    assert (tree[0], distinct[0], sum(tree), sum(distinct)) == (1, 1, 4453, big.distinct_states())
+    assert "Bar chart of 8 bars" in alt_text(plot_states_per_depth(big).figure)
 
 
 @pytest.mark.parametrize("hand", [(3, 8), (3, 3, 8, 8)])
 def test_the_tree_figures_say_what_repeats(hand):
-    trace = recursive.trace(hand)
-    assert "repeats the same states" in plot_tree_and_states(trace)._suptitle.get_text()
-    assert "only" in plot_states_per_depth(trace).get_title()
+    states = trace(hand)
+    assert "repeats the same states" in plot_tree_and_states(states)._suptitle.get_text()
+    assert "only" in plot_states_per_depth(states).get_title()
 
 
 def test_the_agreement_table_says_whether_the_methods_agree():
@@ -110,10 +111,10 @@ def test_the_agreement_table_says_whether_the_methods_agree():
     assert "8 ÷ (3 − 8 ÷ 3)" in shown
 
 
-@pytest.mark.parametrize("draw", [draw for draw, _ in TITLES] + [lambda: recursive.trace((3, 8))])
+@pytest.mark.parametrize("draw", [draw for draw, _ in TITLES] + [lambda: trace((3, 8))])
 def test_every_figure_has_a_text_alternative_naming_its_title_and_axes(draw):
     shown = draw()
-    fig = plot_tree_and_states(shown) if isinstance(shown, recursive.Trace) else shown.figure
+    fig = plot_tree_and_states(shown) if isinstance(shown, Trace) else shown.figure
     said, axes = (
         alt_text(fig),
         [(ax.get_title(), ax.get_xlabel(), ax.get_ylabel()) for ax in fig.axes],

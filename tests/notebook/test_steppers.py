@@ -4,14 +4,14 @@ import re
 
 import pytest
 
-from t24.methods import recursive
+from t24 import SearchTooLarge
 from t24.notebook import (
     make_pattern_stepper,
     make_postfix_stepper,
     make_recursion_stepper,
     state_html,
 )
-from t24.notebook.steppers import candidate_html, stack_steps
+from t24.notebook.steppers import candidate_html, stack_steps, trace
 
 MAKERS = [make_pattern_stepper, make_postfix_stepper, make_recursion_stepper]
 
@@ -88,10 +88,34 @@ def test_the_java_converters_wrong_brackets_are_shown():
 
 
 def test_a_state_shows_the_step_that_made_it():
-    trace = recursive.trace((3, 3, 8, 8))
-    assert "Start: the hand" in text(state_html(trace, 0))
-    hit = text(state_html(trace, trace.hits[0].id))
+    states = trace((3, 3, 8, 8))
+    assert "Start: the hand" in text(state_html(states, 0))
+    hit = text(state_html(states, states.hits[0].id))
     assert (
         "A hit: the last number is 24" in hit
         and "Step: from 1/3 8, two numbers make 8 ÷ (3 − 8 ÷ 3) = 24" in hit
     )
+
+
+def test_a_trace_of_four_cards_records_every_state_of_the_search():
+    states = trace([4, 5, 6, 7])
+    assert sum(1 for s in states.states if len(s.values) == 1) == 3888  # no zero to divide by
+    assert len(states.states) == 1 + 36 + 36 * 18 + 3888
+
+
+def test_a_trace_marks_the_paths_to_the_target():
+    states = trace([3, 3, 8, 8])
+    assert states.hits and all(s.values == (24,) for s in states.hits)
+    by_id = {s.id: s for s in states.states}
+    for hit in states.hits:
+        state = hit
+        while state.parent is not None:
+            state = by_id[state.parent]
+            assert state.reaches_target
+    assert states.states[0].reaches_target
+    assert states.distinct_states() < len(states.states) / 5
+
+
+def test_a_trace_of_five_cards_is_refused_in_one_line():
+    with pytest.raises(SearchTooLarge, match="No trace of 1 2 3 4 5: 233,280 final numbers"):
+        trace([1, 2, 3, 4, 5])
