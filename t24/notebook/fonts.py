@@ -8,7 +8,8 @@ English figures are unchanged and a Chinese one shows empty boxes, with matplotl
 
 from matplotlib import font_manager, rcParams
 
-SYSTEM = ("Noto Sans CJK SC", "Microsoft YaHei", "PingFang SC", "WenQuanYi Micro Hei")
+OURS = "Noto Sans SC"  # font names, not words
+SYSTEM = ("Noto Sans CJK SC", "Microsoft YaHei", "PingFang SC", "WenQuanYi Micro Hei")  # not words
 
 
 def use_cjk_fallback() -> str | None:
@@ -20,7 +21,7 @@ def use_cjk_fallback() -> str | None:
     else:
         font_manager.fontManager.addfont(str(pylopdf_fonts_zh_cn.sans_path()))
     names = {font.name for font in font_manager.fontManager.ttflist}
-    found = next((name for name in ("Noto Sans SC", *SYSTEM) if name in names), None)
+    found = next((name for name in (OURS, *SYSTEM) if name in names), None)
     if found:
         rcParams["font.family"] = ["sans-serif", found]
     return found

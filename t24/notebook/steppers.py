@@ -27,7 +27,7 @@ from .widgets import WIDGET_FONT, Panel, box, cards_html, refusal, table_html
 STEPPER = "stepper"  # the CSS class of a stepper (t24-stepper), of its view, of each kind
 TRACE_LIMIT = 20_000  # final numbers a trace records: four cards (3,888), not five (233,280)
 STEP_CSS = (  # a step's tables and code at its text size, the stepper's labels at the widgets'
-    "<style>.t24-step table, .t24-step td, .t24-step th, .t24-step code {font-size: inherit}"
+    "<style>.t24-step table, .t24-step td, .t24-step th, .t24-step code {font-size: inherit}"  # not words
     f".t24-stepper .widget-label, .t24-stepper .widget-readout, .t24-stepper select"
     f"{{font-size: {WIDGET_FONT}}}</style>"
 )
