@@ -1,7 +1,8 @@
 """Words for hands, values, counts and durations, so every message says them the same way.
 
 Every sentence a person reads is written once, in English, marked for translation the gettext
-way: `_("...")` where it is said, `N_("...")` in a table read later, `n_(one, many, n)` for a
+way: `_("...")` where it is said (`said("...", name=value)` fills its blanks), `N_("...")` in a
+table read later, `n_(one, many, n)` for a
 count. A language is a catalogue, `t24/locale/<code>/LC_MESSAGES/t24.po` (compiled to `.mo`);
 the template `t24/locale/t24.pot` is what Babel extracts from these marks. The language is the
 environment's (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`), as for any gettext program, or the one
@@ -33,6 +34,15 @@ def use_language(code: str | None) -> None:
 def _(message: str) -> str:
     """The sentence in the language in use (English, the source text, when it has no entry)."""
     return _translation.gettext(message)
+
+
+def said(message: str, **values) -> str:
+    """The sentence in the language in use with its named blanks filled: `_(message).format(...)`.
+
+    >>> said("{hand} has no answer", hand="1 1 1 1")
+    '1 1 1 1 has no answer'
+    """
+    return _(message).format(**values)
 
 
 def N_(message: str) -> str:

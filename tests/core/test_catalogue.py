@@ -18,7 +18,7 @@ from babel.messages.pofile import read_po  # noqa: E402
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "t24"
 LOCALES = PACKAGE / "locale"
-KEYWORDS = {"_": None, "N_": None, "n_": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "n_": (1, 2), "said": None}
 # A literal that reads like words: two words of letters apart, tags of HTML taken out first.
 WORDS = re.compile(r"[A-Za-z]{2,}[,;:.!?'’-]*\s+[A-Za-z]{2,}")
 
