@@ -3,7 +3,8 @@
 Each notebook in notebooks/ runs with no error output and every widget rendered (a screenshot of
 each goes to docs/screenshots/); the lab's card
 slider is moved and the game's Check, Hint and Next are pressed (their notebooks are found by
-what they call, their widgets by CSS class), and what they show must change.
+what they call, their widgets by CSS class), and what they show must change. With JupyterLab
+set to Chinese, its menus and a Chinese lesson's game speak Chinese.
 """
 
 from __future__ import annotations
@@ -77,9 +78,10 @@ def calling(function: str) -> Path:
 def run_all(page, jupyter_lab, notebook: Path) -> list[str]:
     """Open the notebook, run all its cells, wait for the widgets; what went wrong."""
     url, token = jupyter_lab
-    page.goto(f"{url}/lab/tree/{notebook.name}?reset&token={token}")
+    path = notebook.relative_to(ROOT / "notebooks").as_posix()
+    page.goto(f"{url}/lab/tree/{path}?reset&token={token}")
     idle = "n => window.jupyterapp?.shell.currentWidget?.context?.path === n && jupyterapp.shell.currentWidget.sessionContext.session?.kernel?.status === 'idle'"
-    page.wait_for_function(idle, arg=notebook.name, timeout=120_000, polling=250)
+    page.wait_for_function(idle, arg=path, timeout=120_000, polling=250)
     page.evaluate(JS_WATCH)
     page.evaluate("() => jupyterapp.commands.execute('notebook:run-all-cells')")
     page.wait_for_function(JS_SETTLED, timeout=240_000, polling=250)
@@ -133,3 +135,27 @@ def test_the_games_check_hint_and_next(page, jupyter_lab):
     page.locator(".t24-game-next").first.click()
     changed(page, "t24-game-hand", hand)
     assert page.evaluate(JS_PROBLEMS) == []
+
+
+def test_jupyterlab_and_a_lesson_in_chinese(page, jupyter_lab):
+    """With JupyterLab's language set to Chinese (as make lab LANG=zh does), its menus and a
+    Chinese lesson's game speak Chinese."""
+    url, token = jupyter_lab
+    setting = f"{url}/lab/api/settings/@jupyterlab/translation-extension:plugin"
+    auth = {"Authorization": f"token {token}", "Content-Type": "application/json"}
+
+    def locale(code: str) -> None:
+        raw = json.dumps({"raw": json.dumps({"locale": code})})
+        assert page.request.put(setting, headers=auth, data=raw).ok
+
+    locale("zh_CN")
+    try:
+        assert run_all(page, jupyter_lab, ROOT / "notebooks" / "zh-CN" / "09-play.ipynb") == []
+        assert page.locator(".lm-MenuBar-itemLabel", has_text="文件").count() == 1
+        message = text(page, "t24-game-message")
+        page.locator(".t24-game-answer input").first.fill("1 + 2")
+        page.locator(".t24-game-check").first.click()
+        reply = changed(page, "t24-game-message", message)
+        assert sum("\u4e00" <= char <= "\u9fff" for char in reply) > 4, reply
+    finally:
+        locale("en")
