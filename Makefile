@@ -147,13 +147,14 @@ students: $(VENV)/.installed-test
 	$(PY) tools/nav.py
 	$(PY) tools/students.py $(if $(FORCE),--force)
 
-# The package's words: Babel extracts every marked sentence into t24/locale/t24.pot, brings each
+# The package's words (and the app's, which says them through the package): Babel extracts every
+# marked sentence of t24/ and app/ into t24/locale/t24.pot, brings each
 # language's t24.po in step with it (a changed sentence becomes fuzzy, for its translator) and
 # compiles the .mo files gettext reads. A test fails while any of the three is out of date.
 PYBABEL := $(VENV)/bin/pybabel
 catalogues: $(VENV)/.installed-test
 	$(PYBABEL) -q extract --no-location --sort-output --add-comments=TRANSLATORS: -k n_:1,2 -k said \
-		--project=t24 --copyright-holder="the t24 authors" -o t24/locale/t24.pot t24
+		--project=t24 --copyright-holder="the t24 authors" -o t24/locale/t24.pot t24 app
 	$(PYBABEL) update -i t24/locale/t24.pot -d t24/locale -D t24 --ignore-obsolete --previous --ignore-pot-creation-date
 	$(PYBABEL) compile -d t24/locale -D t24 --statistics
 

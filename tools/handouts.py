@@ -27,7 +27,6 @@ from pathlib import Path
 
 import matplotlib
 import matplotlib.pyplot as plt
-from matplotlib import font_manager
 from matplotlib.backends.backend_pdf import PdfPages
 from matplotlib.patches import FancyBboxPatch, Rectangle
 
@@ -35,6 +34,7 @@ import t24
 import t24.notebook
 from t24.game import Game, answer_steps, rate
 from t24.methods import patterns, postfix, recursive
+from t24.notebook.fonts import use_cjk_fallback
 from t24.notebook.steppers import stack_steps, trace
 from t24.text import FACES, describe, hand_text
 
@@ -44,7 +44,6 @@ MARGIN, WIDTH = 15, 180  # mm
 LIGHT, MID = "0.88", "0.55"  # greys: every mark reads in black and white
 SYMBOLS = {"+": "+", "-": "−", "*": "×", "/": "÷"}
 MARKERS = ("Try it first.", "Trace it by hand.")
-CJK = ["WenQuanYi Micro Hei", "Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC"]
 CORE = ("00", "01", "03", "06", "09")
 PATTERN_HAND, TREE_HAND, TREE_TARGET, SEED = (2, 4, 6, 8), (2, 3, 4), 10, 2024
 
@@ -52,22 +51,10 @@ matplotlib.use("Agg")  # files only, no window
 logging.getLogger("matplotlib.font_manager").setLevel(logging.ERROR)  # "no bold": regular is used
 
 
-def has_font(name: str) -> bool:
-    return any(font.name == name for font in font_manager.fontManager.ttflist)
-
-
-for found in font_manager.findSystemFonts():  # a font installed after matplotlib's cache was made
-    if re.search(r"wqy|CJK|SourceHan", found, re.I) and not any(map(has_font, CJK)):
-        font_manager.fontManager.addfont(found)
-
-
-plt.rcParams.update(
-    {
-        "pdf.fonttype": 42,  # TrueType: the text stays text (searchable, read back by the test)
-        # the posts' titles are Chinese: a CJK font, where the system has one, fills those glyphs
-        "font.family": ["DejaVu Sans", *(f for f in CJK if has_font(f))],
-    }
-)
+# The posts' titles are Chinese: the lessons' CJK font (the zh extra's, or the system's) fills
+# those glyphs. TrueType: the text stays text (searchable, read back by the test).
+CJK = use_cjk_fallback()
+plt.rcParams["pdf.fonttype"] = 42
 
 
 # ---------------------------------------------------------------------------------------------
@@ -631,9 +618,9 @@ def names(code: str) -> tuple[set[str], set[str]]:
     read, written, tree = set(), set(), ast.parse(code)
     for node in tree.body:  # a method called for its effect: `game.next_hand()`
         call = node.value if isinstance(node, ast.Expr) else None
-        if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute):
-            if isinstance(call.func.value, ast.Name):
-                written.add(call.func.value.id)
+        called = isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+        if called and isinstance(call.func.value, ast.Name):
+            written.add(call.func.value.id)
     for node in ast.walk(tree):
         if isinstance(node, ast.Name):
             (read if isinstance(node.ctx, ast.Load) else written).add(node.id)
@@ -642,7 +629,7 @@ def names(code: str) -> tuple[set[str], set[str]]:
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             written.update((a.asname or a.name).split(".")[0] for a in node.names)
         elif isinstance(node, (ast.Attribute, ast.Subscript)) and isinstance(node.value, ast.Name):
-            if isinstance(node.ctx, ast.Store):
+            if isinstance(node.ctx, ast.Store):  # noqa: SIM102  (the elif chain reads by node kind)
                 written.add(node.value.id)
     return read, written
 
@@ -768,9 +755,9 @@ def build(out: Path, numbers=(), run: bool = True) -> dict[str, int]:
     With `run=False` the lessons' cells are not run: the reveals' answers are left out."""
     for folder in ("students", "teacher"):
         (out / folder).mkdir(parents=True, exist_ok=True)
-    if not any(map(has_font, CJK)):
+    if CJK is None:
         warnings.filterwarnings("ignore", "Glyph .* missing", UserWarning)
-        print("No Chinese font here (e.g. fonts-noto-cjk): the posts' titles print as boxes.")
+        print("No Chinese font here (pip install '.[zh]'): the posts' titles print as boxes.")
     made = {}
     for path in sorted((ROOT / "teacher").glob("[0-9][0-9]-*.ipynb")):
         if numbers and path.name[:2] not in numbers:

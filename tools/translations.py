@@ -163,7 +163,9 @@ def read(lang: str, source: Source) -> Catalog:
 
 def entries_of(catalogue: Catalog) -> list:
     """What a catalogue says, without its dates: each entry's words, flags and old English."""
-    return [(m.id, m.string, sorted(m.flags), m.previous_id, m.auto_comments) for m in catalogue if m.id]
+    return [
+        (m.id, m.string, sorted(m.flags), m.previous_id, m.auto_comments) for m in catalogue if m.id
+    ]
 
 
 def update(lang: str, names: list[str] | None = None) -> None:

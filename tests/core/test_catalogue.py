@@ -23,13 +23,17 @@ KEYWORDS = {"_": None, "N_": None, "n_": (1, 2), "said": None}
 WORDS = re.compile(r"[A-Za-z]{2,}[,;:.!?'’-]*\s+[A-Za-z]{2,}")
 
 
+SOURCES = [PACKAGE, ROOT / "app"]  # the app's pages say their words through the package's catalogue
+
+
 def extracted() -> set:
-    """The message ids Babel finds in the package's marks (a plural as its pair)."""
+    """The message ids Babel finds in the marks of the package and the app (a plural as its pair)."""
     found = set()
-    for _file, _line, message, _comments, _context in extract_from_dir(
-        PACKAGE, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)
-    ):
-        found.add(message)
+    for folder in SOURCES:
+        for _file, _line, message, _comments, _context in extract_from_dir(
+            folder, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)
+        ):
+            found.add(message)
     return found
 
 
@@ -64,7 +68,8 @@ def unmarked(path: Path):
 
 
 def test_every_sentence_is_marked_for_translation():
-    found = [line for path in sorted(PACKAGE.rglob("*.py")) for line in unmarked(path)]
+    paths = [path for folder in SOURCES for path in sorted(folder.rglob("*.py"))]
+    found = [line for path in paths for line in unmarked(path)]
     assert not found, "words a person reads, not marked with _(), N_() or n_():\n" + "\n".join(
         found
     )
