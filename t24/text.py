@@ -52,7 +52,10 @@ def N_(message: str) -> str:
 
 def n_(singular: str, plural: str, count: int) -> str:
     """The sentence for `count` things, in the language in use (Chinese has one form)."""
-    return _translation.ngettext(singular, plural, count)
+    form = _translation.ngettext(singular, plural, count)
+    if form in (singular, plural):  # no plural entry: the two forms were marked apart, with N_()
+        return _translation.gettext(form)
+    return form
 
 
 # Face cards, for a classroom display: J Q K for 11 12 13 (A for 1 is left as 1, which is clearer).

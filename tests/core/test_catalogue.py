@@ -4,8 +4,11 @@ translates every entry with the same placeholders, compiled."""
 
 import ast
 import gettext
+import os
 import re
 import string
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -123,3 +126,21 @@ def test_each_compiled_catalogue_is_its_po(po):
         f"{po.with_suffix('.mo').name} is older than its .po (make catalogues)"
     )
     gettext.translation("t24", LOCALES, languages=[po.parts[-3]])  # gettext reads it
+
+
+def test_the_command_line_speaks_its_locales_language():
+    """`LANG=zh_CN.UTF-8 t24 solve 1 1 1 1` answers in Chinese, as any gettext program would."""
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    said = {}
+    for lang in ("zh_CN.UTF-8", "C.UTF-8"):
+        done = subprocess.run(
+            [sys.executable, "-m", "t24", "solve", "1", "1", "1", "1"],
+            env={**env, "LANG": lang},
+            capture_output=True,
+            text=True,
+        )
+        said[lang] = (done.returncode, (done.stdout + done.stderr).strip())
+    assert said == {
+        "zh_CN.UTF-8": (1, "用 1 1 1 1 算不出 24"),
+        "C.UTF-8": (1, "1 1 1 1 cannot make 24"),
+    }
