@@ -142,5 +142,5 @@ def test_the_command_line_speaks_its_locales_language():
         said[lang] = (done.returncode, (done.stdout + done.stderr).strip())
     assert said == {
         "zh_CN.UTF-8": (1, "用 1 1 1 1 算不出 24"),
-        "C.UTF-8": (1, "1 1 1 1 cannot make 24"),
+        "C.UTF-8": (1, "no way to make 24 from 1 1 1 1"),
     }
