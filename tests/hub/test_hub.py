@@ -36,6 +36,20 @@ STUDENTS = ("ada", "ben", "cai")
 CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "t24" / "hub-proxy"
 PROXY = CACHE / "node_modules" / ".bin" / "configurable-http-proxy"
 TIMEOUT = 120  # seconds for any one step: a spawn, a pull, a cell
+# The hub: any user name logs in with the password "class"; each student's server is a local
+# process (as root it needs --allow-root), on loopback; the fixture adds ports and folders.
+CONFIG = f"""\
+c.JupyterHub.ip = c.JupyterHub.hub_ip = c.Spawner.ip = "127.0.0.1"
+c.JupyterHub.authenticator_class = "dummy"
+c.DummyAuthenticator.password = "class"
+c.Authenticator.allow_all = True
+c.JupyterHub.spawner_class = "simple"
+c.Spawner.cmd = [{sys.executable!r}, "-m", "jupyterhub.singleuser"]
+c.Spawner.args = {["--allow-root"] if os.getuid() == 0 else []!r}
+c.Spawner.start_timeout = c.Spawner.http_timeout = {TIMEOUT}
+c.JupyterHub.tornado_settings = {{"slow_spawn_timeout": 60}}  # the link waits for the server
+c.ConfigurableHTTPProxy.command = [{str(PROXY)!r}]
+"""
 
 
 def free_port() -> int:
@@ -63,34 +77,24 @@ def hub(tmp_path_factory):
     port = free_port()
     config = work / "jupyterhub_config.py"
     config.write_text(
-        (Path(__file__).with_name("jupyterhub_config.py")).read_text()
+        CONFIG
         + f"c.JupyterHub.port = {port}\nc.JupyterHub.hub_port = {free_port()}\n"
         + f"c.ConfigurableHTTPProxy.api_url = 'http://127.0.0.1:{free_port()}'\n"
-        + f"c.ConfigurableHTTPProxy.command = [{str(PROXY)!r}]\n"
-        + f"c.Spawner.cmd = [{sys.executable!r}, '-m', 'jupyterhub.singleuser']\n"
         + f"c.SimpleLocalProcessSpawner.home_dir_template = '{work}/home/{{username}}'\n"
     )
-    env = {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
-    }
-    log = open(work / "hub.log", "wb")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "jupyterhub", "-f", str(config)],
-        cwd=work,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        stdin=subprocess.DEVNULL,
-        start_new_session=True,
+    path = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
+    log, quiet = (
+        open(work / "hub.log", "wb"),
+        {"stdin": subprocess.DEVNULL, "stderr": subprocess.STDOUT},
     )
+    command = [sys.executable, "-m", "jupyterhub", "-f", str(config)]
+    env = {**os.environ, "PYTHONPATH": path}
+    proc = subprocess.Popen(command, cwd=work, env=env, stdout=log, start_new_session=True, **quiet)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + TIMEOUT
         while not ok(f"{url}/hub/api/"):
-            assert proc.poll() is None and time.monotonic() < deadline, (
-                work / "hub.log"
-            ).read_text()
+            assert proc.poll() is None and time.monotonic() < deadline, Path(log.name).read_text()
             time.sleep(0.5)
         yield url, f"file://{origin}"
     finally:
