@@ -166,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
             stale = [STUDENTS / new.name for new in fresh if load(STUDENTS / new.name) != load(new)]
             for path in stale:
                 print(
-                    f"{path}: differs from its teacher notebook; run tools/students.py",
+                    f"{path.relative_to(ROOT)}: differs from its teacher notebook; run tools/students.py",
                     file=sys.stderr,
                 )
             return 1 if stale else 0
