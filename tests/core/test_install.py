@@ -1,11 +1,8 @@
-"""A plain install works: the wheel holds the package, its saved results and its catalogues, and
-nothing else; in a fresh virtual environment where only the wheel (with its `kernel` extra) is
-installed, not editable, everything the package and the students' copies import is there, and the
-notebooks that read the saved results run from a folder outside the clone.
-
-That is what a plain install can break (a file left out of the wheel, a dependency left out of
-the extra, a path into the clone); the notebooks' own behaviour is strict nbval's. One wheel and
-one environment per session (pip's cache keeps reruns quick); marked `install`.
+"""What a plain install can break: a file left out of the wheel, a dependency left out of the
+`kernel` extra, a path into the clone. In a fresh virtual environment holding only the wheel (not
+editable) and its `kernel` extra, everything the package and the students' copies import is there
+and the copies that read the saved results run from outside the clone. One wheel and one
+environment per session (pip's cache keeps reruns quick); marked `install`.
 """
 
 from __future__ import annotations
