@@ -120,8 +120,10 @@ test-deck: $(VENV)/.installed-test
 test-notebooks: $(VENV)/.installed-test
 	$(PYTEST) $(PARALLEL) teacher notebooks app $(NBVAL)
 
+# Two workers, one per file: the app's pages on one (Voilà), the students' copies on the other
+# (JupyterLab), each with its own server and Chromium.
 test-browser: $(VENV)/.installed-test
-	$(PYTEST) -m browser tests/browser
+	$(PYTEST) $(PARALLEL) -m browser tests/browser
 
 # Build the wheel, install it (not editable) with the kernel extra into a fresh virtual
 # environment and run every notebook from a folder outside the clone.

@@ -29,7 +29,9 @@ REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-sync", "--no-first-run"]
 FLAGS += ["--disable-background-networking", "--disable-component-update"]
-PORTS = range(first := int(os.environ.get("T24_BROWSER_PORT", 9120)), first + 10)
+# Ten ports from T24_BROWSER_PORT, the next ten for the second of two workers (make test-browser).
+WORKER = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0")[2:])
+PORTS = range(first := int(os.environ.get("T24_BROWSER_PORT", 9120)) + 10 * WORKER, first + 10)
 AXE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "t24" / "axe"
 # Never save; render every cell, so the page holds the whole notebook; no news or update checks.
 LAB_SETTINGS = {
