@@ -126,7 +126,8 @@ test-browser: $(VENV)/.installed-test
 	$(PYTEST) $(PARALLEL) -m browser tests/browser
 
 # Build the wheel, install it (not editable) with the kernel extra into a fresh virtual
-# environment and run every notebook from a folder outside the clone.
+# environment: what the copies import is there, and the copy that reads the saved results runs
+# from a folder outside the clone.
 test-install: $(VENV)/.installed-test
 	$(PYTEST) -m install tests/core/test_install.py
 
