@@ -15,10 +15,6 @@ from t24.methods import TABLE, fast, patterns, postfix, recursive, sizes
 from t24.solver import check_fits
 
 
-def uses_exactly(expr, hand):
-    return Counter(expr.leaves()) == Counter(hand)
-
-
 @pytest.mark.parametrize(
     "count, expected",
     [
@@ -104,7 +100,7 @@ def test_answers_are_exact_and_use_exactly_the_hand(method):
         assert len(set(answers)) == len(answers)
         for expr in answers:
             assert expr.value == 24 and isinstance(expr.value, Fraction)
-            assert uses_exactly(expr, hand)
+            assert Counter(expr.leaves()) == Counter(hand)
 
 
 @pytest.mark.parametrize(
