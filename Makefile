@@ -3,9 +3,9 @@
 #               LANG=zh for the Chinese edition in notebooks/zh-CN)
 #   make app    the code-free student app: Voilà on app/, pages warm for STUDENTS=5 at once
 #               (PORT=8866, IP=127.0.0.1; STUDENTS=30 for a class of thirty)
-#   make test   the whole suite: lint, unit tests, strict nbval over every notebook (the
-#               students' copies, unexecuted, run for errors), browser tests, the whole-deck
-#               agreement, a plain wheel install and a local JupyterHub
+#   make test   the whole suite: lint, unit tests, strict nbval over the teacher's lessons and
+#               the app pages, the whole-deck agreement, browser tests (every students' copy run
+#               in JupyterLab), a plain wheel install and a local JupyterHub
 PYTHON ?= python3
 VENV   ?= .venv
 PORT   ?= 8888
@@ -37,7 +37,7 @@ PYTEST := $(PY) -m pytest -p no:cacheprovider
 NBVAL  := --nbval --nbval-sanitize-with tests/nbval-sanitize.cfg
 PARALLEL := -n 2 --dist loadfile
 
-.PHONY: lab app test lint test-unit test-deck test-notebooks test-browser test-install test-hub \
+.PHONY: lab app test system lint test-unit test-deck test-notebooks test-browser test-install test-hub \
 	loadtest students catalogues handouts checks-page bench bench-peers bench-update notebooks execute format clean help
 help:
 	@echo "make lab        JupyterLab on $(DIR)/ (PORT=$(PORT) IP=$(IP); DIR=teacher for the complete lessons)"
@@ -97,15 +97,25 @@ app: $(VENV)/.installed-app
 # A class opening the app at once, on this machine's loopback: a fresh server for STUDENTS,
 # 30 game pages at once, 10 lab pages, then 30 game pages again; waits and memory per kernel.
 loadtest: $(VENV)/.installed-app
-	$(PY) tools/loadtest.py --students=$(STUDENTS)
+	$(PY) app/loadtest.py --students=$(STUDENTS)
 
-# Lint; the quick tests, the whole-deck agreement and strict nbval over every notebook, two at
-# a time; then the browser, the plain wheel install and the local JupyterHub, each on its own.
-test: lint
-	$(PYTEST) $(PARALLEL) -m "not install and not browser and not hub" tests teacher notebooks app $(NBVAL)
+# Lint; the quick tests, the whole-deck agreement and strict nbval over the teacher's lessons and
+# the app pages in both languages and the Chinese students' copies (run clean), two at a time;
+# then the browser (which runs every English students' copy, so they are not run twice), the
+# plain wheel install and the local JupyterHub, each on its own.
+test: system lint
+	$(PYTEST) $(PARALLEL) -m "not install and not browser and not hub" tests teacher app notebooks/zh-CN $(NBVAL)
 	$(MAKE) test-browser
 	$(MAKE) test-install
 	$(MAKE) test-hub
+
+# What make test needs beside Python: Chromium (the browser tests), npm (axe-core and the hub's
+# proxy) and /dev/full (a stream that cannot be written, for the command line's tests). Without
+# one of them make test stops here and names it, rather than skip the tests that need it.
+system:
+	@[ -x /usr/bin/chromium ] || { echo "make test needs Chromium at /usr/bin/chromium: apt-get install chromium" >&2; exit 1; }
+	@command -v npm >/dev/null || { echo "make test needs npm: apt-get install npm" >&2; exit 1; }
+	@[ -w /dev/full ] || { echo "make test needs /dev/full, a stream that cannot be written (Linux has it)" >&2; exit 1; }
 
 lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check .
@@ -126,11 +136,14 @@ test-deck: $(VENV)/.installed-test
 test-notebooks: $(VENV)/.installed-test
 	$(PYTEST) $(PARALLEL) teacher notebooks app $(NBVAL)
 
+# Two workers, one per file: the app's pages on one (Voilà), the students' copies on the other
+# (JupyterLab), each with its own server and Chromium.
 test-browser: $(VENV)/.installed-test
-	$(PYTEST) -m browser tests/browser
+	$(PYTEST) $(PARALLEL) -m browser tests/browser
 
 # Build the wheel, install it (not editable) with the kernel extra into a fresh virtual
-# environment and run every notebook from a folder outside the clone.
+# environment: what the copies import is there, and the copy that reads the saved results runs
+# from a folder outside the clone.
 test-install: $(VENV)/.installed-test
 	$(PYTEST) -m install tests/core/test_install.py
 

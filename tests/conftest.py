@@ -1,6 +1,7 @@
 """Shared by every test: figures drawn into memory (no screen), and closed after each test."""
 
 import os
+import sys
 
 import pytest
 
@@ -14,13 +15,6 @@ os.environ["LANGUAGE"] = "en"
 def close_figures():
     """Close every figure a test drew, so memory does not grow over the session."""
     yield
-    plt = __import__("sys").modules.get("matplotlib.pyplot")
+    plt = sys.modules.get("matplotlib.pyplot")
     if plt is not None:
         plt.close("all")
-
-
-def pytest_collection_modifyitems(items):
-    """Every test under tests/browser needs Chromium: mark it, so a plain `pytest` leaves it out."""
-    for item in items:
-        if "browser" in item.path.parts:
-            item.add_marker(pytest.mark.browser)

@@ -230,7 +230,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.check:
             stale += [path for new, path in fresh if load(path) != load(new)]
             for path in stale:
-                print(f"{path}: differs from its source; run tools/students.py", file=sys.stderr)
+                print(
+                    f"{path.relative_to(ROOT)}: differs from its source; run tools/students.py",
+                    file=sys.stderr,
+                )
             return 1 if stale else 0
         kept = [] if args.force else changed(fresh)
         if kept:

@@ -27,16 +27,11 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-PORTS = range(first := int(os.environ.get("T24_BROWSER_PORT", 9120)), first + 10)
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-sync", "--no-first-run"]
+FLAGS += ["--disable-background-networking", "--disable-component-update"]
+# Ten ports from T24_BROWSER_PORT, the next ten for the second of two workers (make test-browser).
+WORKER = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0")[2:])
+PORTS = range(first := int(os.environ.get("T24_BROWSER_PORT", 9120)) + 10 * WORKER, first + 10)
 AXE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "t24" / "axe"
 # Never save; render every cell, so the page holds the whole notebook; no news or update checks.
 LAB_SETTINGS = {
@@ -95,14 +90,9 @@ def jupyter_env(home: Path) -> dict:
 def serving(command: list[str], cwd: Path, env: dict, ready: str, log: Path):
     """Run a server until the block ends (its whole process group then stopped); wait for `ready`."""
     with open(log, "wb") as out:
+        quiet = {"stdin": subprocess.DEVNULL, "stderr": subprocess.STDOUT}
         server = subprocess.Popen(
-            command,
-            cwd=cwd,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-            start_new_session=True,
+            command, cwd=cwd, env=env, stdout=out, start_new_session=True, **quiet
         )
     try:
         deadline = time.monotonic() + 90
@@ -141,18 +131,9 @@ def jupyter_lab(browser_type_launch_args, tmp_path_factory):
         if sibling.name not in ("notebooks", ".git"):
             (served.parent / sibling.name).symlink_to(sibling)
     port, token = free_port(), secrets.token_hex(16)
-    command = [
-        sys.executable,
-        "-m",
-        "jupyterlab",
-        "--no-browser",
-        f"--port={port}",
-        "--ServerApp.port_retries=0",
-        "--ip=127.0.0.1",
-        f"--ServerApp.root_dir={served}",
-        "--LabApp.expose_app_in_browser=True",
-        f"--IdentityProvider.token={token}",
-    ]
+    command = [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1"]
+    command += [f"--port={port}", "--ServerApp.port_retries=0", f"--ServerApp.root_dir={served}"]
+    command += ["--LabApp.expose_app_in_browser=True", f"--IdentityProvider.token={token}"]
     command += ["--allow-root"] if os.geteuid() == 0 else []
     url = f"http://127.0.0.1:{port}"
     with serving(command, served, jupyter_env(root / "jupyter"), f"{url}/api/status", root / "log"):
@@ -167,17 +148,9 @@ def voila_app(browser_type_launch_args, tmp_path_factory):
     port, token = free_port(), secrets.token_hex(16)
     env = {**jupyter_env(root), "JUPYTER_TOKEN": token, "T24_CLASSROOM": str(root / "class.sqlite")}
     env["T24_TEACHER_CODE"] = token  # the class round's teacher code: the same secret
-    command = [
-        sys.executable,
-        str(REPO / "app/serve.py"),
-        "--no-browser",
-        "--students=1",
-        f"--port={port}",
-        "--Voila.port_retries=0",
-        "--Voila.ip=127.0.0.1",
-        "--Voila.auto_token=True",
-        str(REPO / "app"),
-    ]
+    command = [sys.executable, str(REPO / "app/serve.py"), "--no-browser", "--students=1"]
+    command += [f"--port={port}", "--Voila.port_retries=0", "--Voila.ip=127.0.0.1"]
+    command += ["--Voila.auto_token=True", str(REPO / "app")]
     url, log = f"http://127.0.0.1:{port}", root / "log"
     with serving(command, root, env, f"{url}/", log):
         deadline = time.monotonic() + 180  # the pools of warm kernels fill

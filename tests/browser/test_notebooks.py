@@ -1,15 +1,14 @@
 """Every students' notebook, run all in JupyterLab in headless Chromium, as a student sees it.
 
 Each notebook in notebooks/ runs with no error output and every widget rendered (a screenshot of
-each goes to docs/screenshots/); the lab's card
-slider is moved and the game's Check, Hint and Next are pressed (their notebooks are found by
-what they call, their widgets by CSS class), and what they show must change. With JupyterLab
-set to Chinese, its menus and a Chinese lesson's game speak Chinese.
+each goes to docs/screenshots/); in the same run the lab's card slider is moved and the game's
+Check, Hint and Next are pressed (found by what the code calls, their widgets by CSS class), and
+what they show must change. With JupyterLab set to Chinese, its menus and a Chinese lesson's
+game speak Chinese.
 """
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -62,19 +61,6 @@ JS_WATCH = """() => {
 }"""
 
 
-def calling(function: str) -> Path:
-    """The first notebook whose code calls `function`."""
-    for path in NOTEBOOKS:
-        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
-        if any(
-            f"{function}(" in "".join(cell["source"])
-            for cell in cells
-            if cell["cell_type"] == "code"
-        ):
-            return path
-    pytest.fail(f"no notebook calls {function}()", pytrace=False)
-
-
 def run_all(page, jupyter_lab, notebook: Path) -> list[str]:
     """Open the notebook, run all its cells, wait for the widgets; what went wrong."""
     url, token = jupyter_lab
@@ -104,28 +90,16 @@ def changed(page, css_class: str, before: str) -> str:
     return text(page, css_class)
 
 
-@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda path: path.stem)
-def test_the_notebook_runs_in_the_browser(page, jupyter_lab, notebook):
-    problems = run_all(page, jupyter_lab, notebook)
-    page.screenshot(path=SCREENSHOTS / f"{notebook.stem}.png", full_page=True)
-    alts = page.eval_on_selector_all(".jp-OutputArea-output img", "all => all.map(img => img.alt)")
-    assert problems == [] and all(alts)  # every figure is an image a screen reader can describe
-    assert alts or "plt.show()" not in notebook.read_text(encoding="utf-8")
-
-
-def test_the_labs_card_slider_changes_the_result(page, jupyter_lab):
-    assert run_all(page, jupyter_lab, calling("make_lab")) == []
+def the_labs_card_slider_changes_the_result(page):
     before = text(page, "t24-lab-result")
     handle = page.locator(".t24-card-1 .noUi-handle").first
     handle.focus()
     handle.press("ArrowRight" if "13" not in handle.get_attribute("aria-valuenow") else "ArrowLeft")
     assert changed(page, "t24-lab-result", before).split("→")[0] != before.split("→")[0]
     page.locator(".t24-lab-methods button").first.click()
-    assert page.evaluate(JS_PROBLEMS) == []
 
 
-def test_the_games_check_hint_and_next(page, jupyter_lab):
-    assert run_all(page, jupyter_lab, calling("make_game_widget")) == []
+def the_games_check_hint_and_next_answer(page):
     hand, message = text(page, "t24-game-hand"), text(page, "t24-game-message")
     page.locator(".t24-game-answer input").first.fill("1 + 2")
     page.locator(".t24-game-check").first.click()
@@ -134,7 +108,25 @@ def test_the_games_check_hint_and_next(page, jupyter_lab):
     assert "hint 1 of" in changed(page, "t24-game-message", checked)
     page.locator(".t24-game-next").first.click()
     changed(page, "t24-game-hand", hand)
-    assert page.evaluate(JS_PROBLEMS) == []
+
+
+# The widgets a notebook makes, by what its code calls, and what a student does with them.
+USES = {"make_lab(": the_labs_card_slider_changes_the_result}
+USES["make_game_widget("] = the_games_check_hint_and_next_answer
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda path: path.stem)
+def test_the_notebook_runs_in_the_browser_and_its_widgets_answer(page, jupyter_lab, notebook):
+    problems = run_all(page, jupyter_lab, notebook)
+    page.screenshot(path=SCREENSHOTS / f"{notebook.stem}.png", full_page=True)
+    alts = page.eval_on_selector_all(".jp-OutputArea-output img", "all => all.map(img => img.alt)")
+    assert problems == [] and all(alts)  # every figure is an image a screen reader can describe
+    source = notebook.read_text(encoding="utf-8")
+    assert alts or "plt.show()" not in source
+    for call, use in USES.items():
+        if call in source:
+            use(page)
+            assert page.evaluate(JS_PROBLEMS) == []
 
 
 def test_jupyterlab_and_a_lesson_in_chinese(page, jupyter_lab):

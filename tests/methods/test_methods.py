@@ -2,6 +2,7 @@
 
 import dataclasses
 import itertools
+import re
 from collections import Counter
 from decimal import Decimal
 from fractions import Fraction
@@ -14,21 +15,15 @@ from t24.methods import TABLE, fast, patterns, postfix, recursive, sizes
 from t24.solver import check_fits
 
 
-def uses_exactly(expr, hand):
-    return Counter(expr.leaves()) == Counter(hand)
-
-
 @pytest.mark.parametrize(
     "count, expected",
     [
-        (len(patterns.PATTERNS), 11),
         ([len(patterns.make_patterns(n)) for n in range(1, 6)], [1, 1, 3, 11, 45]),  # Schröder
         ([len(postfix.make_shapes(n)) for n in range(1, 7)], [1, 1, 2, 5, 14, 42]),  # Catalan
         (set(patterns.make_patterns(4)) == set(patterns.PATTERNS), True),
         (set(postfix.make_shapes(4)) == set(postfix.SHAPES), True),
         (sizes.pattern_candidates([4, 5, 6, 7]), 11 * 24 * 64),
         (sizes.postfix_candidates([4, 5, 6, 7]), 5 * 24 * 64),
-        (sizes.final_numbers(4), 36 * 18 * 6),
         ([sizes.ordering_count(h) for h in [(1, 5, 5, 5), (4, 5, 6, 7), (3, 3, 8, 8)]], [4, 24, 6]),
         ([len(orderings(h)) for h in [(1, 5, 5, 5), (4, 5, 6, 7), (3, 3, 8, 8)]], [4, 24, 6]),
     ],
@@ -87,7 +82,7 @@ def test_answers_are_exact_and_use_exactly_the_hand(method):
         assert len(set(answers)) == len(answers)
         for expr in answers:
             assert expr.value == 24 and isinstance(expr.value, Fraction)
-            assert uses_exactly(expr, hand)
+            assert Counter(expr.leaves()) == Counter(hand)
 
 
 @pytest.mark.parametrize(
@@ -116,8 +111,9 @@ def test_any_numbers_any_target(method):
         "(2 - 1) / 3",
         "1 - 2 / 3",
     }
-    assert [str(e) for e in t24.solve([24], method=method)] == ["24"]
-    assert t24.solve([7], method=method) == []
+    for first in (False, True):  # one card is sized in every mode
+        assert [str(e) for e in t24.solve([24], method=method, first=first)] == ["24"]
+    assert t24.solve([7], method=method) == [] and not t24.can_make([-24])
     assert t24.solve([4, 6], method=method, distinct=True) == [t24.parse("6 * 4")]
     assert t24.solve([1000000, 1000000], 1, method=method) == [t24.parse("1000000 / 1000000")]
 
@@ -179,13 +175,6 @@ def test_fast_takes_six_different_cards_and_seven_with_many_repeats(hand):
     assert TABLE["fast"].size(hand) <= TABLE["fast"].limit
 
 
-@pytest.mark.parametrize("method", t24.METHODS)
-@pytest.mark.parametrize("first", [False, True])
-def test_one_card_is_sized_in_every_mode(method, first):
-    assert [str(e) for e in t24.solve([24], method=method, first=first)] == ["24"]
-    assert t24.can_make([24]) and not t24.can_make([-24])
-
-
 @pytest.mark.parametrize("hand, target", [((0, 1, 2, 3, 4, 5), 0), ((1, 2, 3, 4, 5, 6, 7), 24)])
 def test_fast_finds_one_answer_where_listing_every_answer_is_refused(hand, target):
     with pytest.raises(SearchTooLarge):
@@ -223,11 +212,6 @@ def test_every_record_is_complete():
 def test_bad_input_is_refused_with_a_reason(numbers, target, message):
     with pytest.raises(t24.InputError, match=message):
         t24.solve(numbers, target)
-
-
-def test_unknown_method():
-    with pytest.raises(t24.InputError, match="unknown method 'magic'"):
-        t24.solve([1, 2, 3, 4], method="magic")
 
 
 def test_decimals_and_numpy_numbers_are_taken_exactly():
@@ -275,6 +259,7 @@ def test_too_many_answers_are_refused_before_they_are_all_built(method, limit, m
         (lambda: postfix.to_infix((8, "/")), r"is not postfix like \(8, 3, '/'\)"),
         (lambda: t24.BinOp("+", 3, 4), r"write a card as Num\(3\)"),
         (lambda: t24.can_make([1] * 8, 8), "a search takes 1 to 7 numbers, not 8"),
+        (lambda: t24.solve([1, 2, 3, 4], method="magic"), "unknown method 'magic'"),
         (lambda: t24.solve([1] * 9, method="fast", first=True), "1 to 7 numbers, not 9"),
     ],
 )

@@ -18,11 +18,7 @@ def act(page, button, code="c0de"):
 def test_the_teacher_starts_a_round_every_student_gets(tmp_path, monkeypatch):
     monkeypatch.setenv("T24_TEACHER_CODE", "c0de")
     store = Classroom(tmp_path / "class.sqlite")
-    teacher, *students = (
-        teacher_panel(store, 3600),
-        class_game(store, 3600),
-        class_game(store, 3600),
-    )
+    teacher, students = teacher_panel(store, 3600), [class_game(store, 3600) for _ in "ab"]
     find(teacher, "t24-teacher-hands").value = "3 3 8 8; 1 4 5 6"
     for code in ("", "C0DE", "c0de "):
         assert "Refused" in act(teacher, "start", code) and store.latest() is None

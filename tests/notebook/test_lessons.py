@@ -70,10 +70,14 @@ def test_the_core_week_is_five_lessons_of_about_50_minutes_in_path_order():
 
 
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)
-def test_the_source_is_marked_the_nbgrader_way(path):
-    marked = [(c, c["metadata"]["nbgrader"]) for c in cells(path) if "nbgrader" in c["metadata"]]
+def test_the_source_is_marked_the_nbgrader_way_with_rubrics_and_solutions(path):
+    """nbgrader's marks; every written answer a rubric with a sample at each level; every
+    exercise answered in the solution cell after it, in code when it asks for code."""
+    every = cells(path)
+    marked = [(c, c["metadata"]["nbgrader"]) for c in every if "nbgrader" in c["metadata"]]
     ids = [meta["grade_id"] for _, meta in marked]
     assert marked and len(set(ids)) == len(ids) and all(i.startswith(path.name[:3]) for i in ids)
+    levels = r"Full: .+ e\.g\. \".+\nPartial \(½\): .+ e\.g\. \".+\nNone: .+ e\.g\. \".+\n"
     for cell, meta in marked:
         assert meta["schema_version"] == 3 and {"grade", "solution", "locked", "task"} <= set(meta)
         if meta["grade"]:
@@ -82,19 +86,8 @@ def test_the_source_is_marked_the_nbgrader_way(path):
             assert "### BEGIN SOLUTION" in text(cell) and "### END SOLUTION" in text(cell)
         if cell["cell_type"] == "code" and meta["grade"]:
             assert meta["locked"] and "### BEGIN HIDDEN TESTS" in text(cell)
-
-
-@pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)
-def test_every_written_answer_has_a_rubric_with_a_sample_at_each_level(path):
-    levels = r"Full: .+ e\.g\. \".+\nPartial \(½\): .+ e\.g\. \".+\nNone: .+ e\.g\. \".+\n"
-    for cell in cells(path, "markdown"):
-        if cell["metadata"].get("nbgrader", {}).get("grade"):  # inside the solution region
+        if cell["cell_type"] == "markdown" and meta["grade"]:  # inside the solution region
             assert re.search(rf"\*\*Rubric\*\* \(\d points?\)\. {levels}### END SOL", text(cell))
-
-
-@pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)
-def test_every_exercise_is_answered_in_a_solution_cell_in_code_when_it_asks_for_code(path):
-    every = cells(path)
     for k, cell in enumerate(every):
         if cell["cell_type"] == "markdown" and "### Exercise" in text(cell):
             exercise, after = text(cell).split("### Exercise")[1], every[k + 1]
@@ -103,16 +96,12 @@ def test_every_exercise_is_answered_in_a_solution_cell_in_code_when_it_asks_for_
 
 
 @pytest.mark.parametrize("path", COPIES, ids=lambda p: p.name)
-def test_the_students_copy_holds_no_answer(path):
+def test_the_students_copy_holds_no_answer_and_speaks_about_the_game_not_the_software(path):
     for cell in cells(path):
         hidden = cell["metadata"].get("jupyter", {}).get("source_hidden", False)
         assert "reveal" not in cell["metadata"].get("tags", []) or hidden
         assert not re.search(r"BEGIN (SOLUTION|HIDDEN TESTS|MARK SCHEME)", text(cell))
         if cell["cell_type"] == "code" and not hidden:
             assert not re.search(r"^\s*assert\b", text(cell), re.MULTILINE), text(cell)
-
-
-@pytest.mark.parametrize("path", COPIES, ids=lambda p: p.name)
-def test_the_students_copy_speaks_about_the_game_not_the_software(path):
-    for cell in cells(path, "markdown"):
-        assert not SOFTWARE.search(text(cell)), SOFTWARE.search(text(cell)).group()
+        if cell["cell_type"] == "markdown":
+            assert not SOFTWARE.search(text(cell)), SOFTWARE.search(text(cell)).group()

@@ -1,7 +1,7 @@
 """A class opening the app at once: start `app/serve.py` on loopback, load its pages, report waits.
 
-    python tools/loadtest.py --students 30            # the server sized for 30 (make app STUDENTS=30)
-    python tools/loadtest.py --students 5 --game 30   # plain `make app` (5) met by a class of 30
+    python app/loadtest.py --students 30            # the server sized for 30 (make app STUDENTS=30)
+    python app/loadtest.py --students 5 --game 30   # plain `make app` (5) met by a class of 30
 
 Starts a fresh server on a free 127.0.0.1 port, waits for its "ready" line, then opens the game
 page --game times at once, waits for the pools to be warm again, opens the lab page --lab times
