@@ -6,7 +6,7 @@ import random
 import sys
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from fractions import Fraction
 from functools import cached_property
 
@@ -232,20 +232,30 @@ class Score:
 
 @dataclass(frozen=True)
 class Reply(Verdict):
-    """A try, scored unless its hand had ended (`over`): the verdict as the game says it
-    (`message`: "right: …" or "wrong: …"), with the check's own sentence (`reason`)."""
+    """A try, scored unless its hand had ended (`over`): the check's verdict, which `reason` says,
+    and the game's sentence about it (`message`: "right: …" or "wrong: …")."""
 
-    reason: str = ""
     over: bool = False
 
     @classmethod
     def to(cls, verdict: Verdict, over: bool) -> "Reply":
-        """The game's reply to a verdict, in the language in use."""
-        said = _("right: {reason}") if verdict.ok else _("wrong: {reason}")
-        said = said.format(reason=verdict.message)
-        if over:
+        return cls(
+            **{field.name: getattr(verdict, field.name) for field in fields(verdict)}, over=over
+        )
+
+    @property
+    def reason(self) -> str:
+        """The check's own sentence, in the language in use."""
+        return super().message
+
+    @property
+    def message(self) -> str:
+        """The reply as the game says it, in the language in use."""
+        said = _("right: {reason}") if self.ok else _("wrong: {reason}")
+        said = said.format(reason=self.reason)
+        if self.over:
             said = _("{reply} (this hand is over: no change to the score)").format(reply=said)
-        return cls(verdict.ok, said, verdict.expr, verdict.value, verdict.message, over)
+        return said
 
 
 class Game:
@@ -308,16 +318,12 @@ class Game:
         """Check a typed answer (an expression, or "none"): a try (a `Reply`) is scored while the
         hand is open; text that cannot be read is no try (a plain `Verdict`)."""
         current = self.round
-        words = {"hand": hand_text(current.hand), "target": describe(self.target)}
         if not isinstance(text, str) or not text.strip():
-            said = _("type an expression that makes {target} from {hand}")
-            return Verdict(False, said.format(**words))
+            return Verdict("empty", current.hand, self.target)
         none = {*NONE_WORDS.split("|"), *_(NONE_WORDS).split("|")}
         if " ".join(text.lower().split()).rstrip(".!") in none:
-            if current.answers:
-                verdict = Verdict(False, _("{hand} can make {target}; keep trying").format(**words))
-            else:
-                verdict = Verdict(True, _("{hand} cannot make {target}").format(**words))
+            kind = "possible" if current.answers else "impossible"
+            verdict = Verdict(kind, current.hand, self.target)
         else:
             verdict = check_answer(current.hand, text, self.target)
             if verdict.expr is None:
