@@ -311,12 +311,9 @@ class TeacherControls:
         self.start = widgets.Button(description=_("Start round"), button_style="primary")
         self.end = widgets.Button(description=_("End round"))
         self.reply, self.view = widgets.HTML(), widgets.HTML()
-        for button, act in (
-            (self.deal, self.on_deal),
-            (self.start, self.on_start),
-            (self.end, self.on_end),
-        ):
-            button.on_click(act)
+        self.deal.on_click(self.on_deal)
+        self.start.on_click(self.on_start)
+        self.end.on_click(self.on_end)
 
     def named(self) -> dict:
         """The controls by the name their CSS class carries (t24-teacher-NAME)."""
