@@ -37,23 +37,20 @@ from t24.distinct import canonical, representative
 from t24.game import LEVELS, Game, deal_solvable, rate
 from t24.hand import InputError, as_hand
 from t24.notebook import make_game_widget
-from t24.notebook.widgets import WIDGET_FONT, Panel
-from t24.text import hand_text, plural
+from t24.notebook.widgets import WIDGET_FONT, Panel, box
+from t24.text import _, amount, hand_text, n_, said
 
 STORE = Path(os.environ.get("T24_CLASSROOM", Path(__file__).resolve().parent / "classroom.sqlite"))
 POLL_SECONDS = 1.0
 LABEL = {"description_width": "initial"}  # a label as wide as its words, never cut
 DEAL_SECONDS = 6  # a very hard hand is about 1 deal in 30, each rated in about 0.1 s
-SAME, KEEP = "the whole class has this hand.", "everyone keeps this hand until the round ends."
-OVER = "Next hand deals you a new one."
-BUTTONS = ("Deal a hand", "Start round", "End round")
-NO_CODE = "starting or ending a round needs the teacher code the server printed at its start."
-SCHEMA = """
+SCHEMA = """  -- SQL, not words
 CREATE TABLE IF NOT EXISTS rounds (id INTEGER PRIMARY KEY, hand TEXT NOT NULL,
     started REAL NOT NULL, ended REAL);
 CREATE TABLE IF NOT EXISTS tries (round INTEGER NOT NULL REFERENCES rounds, student TEXT NOT NULL,
     name TEXT NOT NULL, solved INTEGER NOT NULL, answer TEXT NOT NULL, at REAL NOT NULL);
 """
+END_OPEN = "UPDATE rounds SET ended = ? WHERE ended IS NULL"  # SQL, not words
 
 
 @dataclass(frozen=True)
@@ -82,7 +79,7 @@ class Classroom:
     def __init__(self, path=STORE):
         self.path = Path(path)
         with self._connect() as db:
-            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA journal_mode=WAL")  # SQL, not words
             db.executescript(SCHEMA)
 
     @contextlib.contextmanager
@@ -98,13 +95,14 @@ class Classroom:
     def _round(self, where: str, *args) -> Round | None:
         with self._connect() as db:
             row = db.execute(
-                f"SELECT id, hand, ended IS NULL FROM rounds {where} ORDER BY id DESC", args
+                f"SELECT id, hand, ended IS NULL FROM rounds {where} ORDER BY id DESC",  # SQL, not words
+                args,
             ).fetchone()
         return row and Round(row[0], as_hand(row[1]), bool(row[2]))
 
     def current(self) -> Round | None:
         """The open round, if any."""
-        return self._round("WHERE ended IS NULL")
+        return self._round("WHERE ended IS NULL")  # SQL, not words
 
     def latest(self) -> Round | None:
         """The last round started, open or ended."""
@@ -113,9 +111,9 @@ class Classroom:
     def start(self, hand) -> Round:
         """Open a round on this hand, ending the one open."""
         with self._connect() as db:
-            db.execute("UPDATE rounds SET ended = ? WHERE ended IS NULL", (time.time(),))
+            db.execute(END_OPEN, (time.time(),))
             db.execute(
-                "INSERT INTO rounds (hand, started) VALUES (?, ?)",
+                "INSERT INTO rounds (hand, started) VALUES (?, ?)",  # SQL, not words
                 (" ".join(map(str, hand)), time.time()),
             )
         return self.current()
@@ -124,14 +122,14 @@ class Classroom:
         """End the open round; the round ended (None when none was open)."""
         current = self.current()
         with self._connect() as db:
-            db.execute("UPDATE rounds SET ended = ? WHERE ended IS NULL", (time.time(),))
+            db.execute(END_OPEN, (time.time(),))
         return current and Round(current.number, current.hand, False)
 
     def record(self, number: int, student: str, solved: bool, answer: str, name: str = "") -> bool:
         """Record a try, if round `number` is still open; whether it was."""
         with self._connect() as db:
             cursor = db.execute(
-                "INSERT INTO tries SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS "
+                "INSERT INTO tries SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS "  # SQL, not words
                 "(SELECT 1 FROM rounds WHERE id = ? AND ended IS NULL)",
                 (
                     number,
@@ -147,18 +145,19 @@ class Classroom:
 
     def summary(self, number: int) -> Summary | None:
         """What the tries of round `number` add up to."""
-        found = self._round("WHERE id = ?", number)
+        found = self._round("WHERE id = ?", number)  # SQL, not words
         if found is None:
             return None
         with self._connect() as db:
             tried, solved = db.execute(
-                "SELECT COUNT(DISTINCT student), COUNT(DISTINCT CASE WHEN solved THEN student END) "
-                "FROM tries WHERE round = ?",
+                "SELECT COUNT(DISTINCT student), "  # SQL, not words
+                "COUNT(DISTINCT CASE WHEN solved THEN student END) FROM tries WHERE round = ?",
                 (number,),
             ).fetchone()
             rows = db.execute(
-                "SELECT answer, COUNT(DISTINCT student), GROUP_CONCAT(DISTINCT NULLIF(name, '')) "
-                "FROM tries WHERE round = ? AND solved GROUP BY answer ORDER BY MIN(at)",
+                "SELECT answer, COUNT(DISTINCT student), "  # SQL, not words
+                "GROUP_CONCAT(DISTINCT NULLIF(name, '')) FROM tries WHERE round = ? AND solved "
+                "GROUP BY answer ORDER BY MIN(at)",
                 (number,),
             ).fetchall()
         answers = [
@@ -187,17 +186,17 @@ def poll(step, seconds=POLL_SECONDS) -> threading.Event:
 
     def loop():
         while not stop.wait(seconds):
-            try:
+            with contextlib.suppress(Exception):  # the store busy a moment: the next step retries
                 step()
-            except Exception:  # the store busy a moment, say: the next step tries again
-                pass
 
     threading.Thread(target=loop, daemon=True).start()
     return stop
 
 
-def line(text: str) -> str:
-    return f'<div style="font-size:{WIDGET_FONT}">{text}</div>'
+def line(sentence: str, bold: bool = False) -> str:
+    """A sentence as one line of the page, at the widgets' text size (in bold for a status)."""
+    text = html.escape(sentence)
+    return box(f"<b>{text}</b>" if bold else text)
 
 
 def class_game(store: Classroom | None = None, seconds=POLL_SECONDS, **options) -> Panel:
@@ -206,7 +205,7 @@ def class_game(store: Classroom | None = None, seconds=POLL_SECONDS, **options) 
     store, student = store or Classroom(), secrets.token_hex(8)
     joined = {"round": None, "dealt": None}  # the round joined, and the game's round for it
     name = widgets.Text(
-        placeholder="optional, for a class round", description="Your name", style=LABEL
+        placeholder=_("optional, for a class round"), description=_("Your name"), style=LABEL
     )
     status = widgets.HTML()
 
@@ -222,7 +221,11 @@ def class_game(store: Classroom | None = None, seconds=POLL_SECONDS, **options) 
 
     def on_next(_button=None):
         if joined["round"] is not None and store.current() is not None:
-            status.value = line(f"<b>Class round {joined['round']}:</b> {KEEP}")
+            keep = said(
+                "Class round {number}: everyone keeps this hand until the round ends.",
+                number=joined["round"],
+            )
+            status.value = line(keep, bold=True)
         else:
             game.deal()
 
@@ -232,10 +235,14 @@ def class_game(store: Classroom | None = None, seconds=POLL_SECONDS, **options) 
             game.game.chosen.insert(0, current.hand)
             game.deal()
             joined.update(round=current.number, dealt=game.game.round)
-            status.value = line(f"<b>Class round {current.number}:</b> {SAME}")
+            same = said(
+                "Class round {number}: the whole class has this hand.", number=current.number
+            )
+            status.value = line(same, bold=True)
         elif current is None and joined["round"] is not None:
             joined.update(round=None, dealt=None)
-            status.value = line(f"<b>The class round is over.</b> {OVER}")
+            over = _("The class round is over. Next hand deals you a new one.")
+            status.value = line(over, bold=True)
 
     next_button.on_click(on_next)
     for widget, css in ((status, "status"), (name, "name")):
@@ -254,93 +261,134 @@ def deal_level(level: str, rng: random.Random | None = None) -> tuple[int, ...]:
         hand = deal_solvable(rng)
         if rate(hand).level == level:
             return hand
-    raise InputError(f"no {level} hand dealt in {DEAL_SECONDS} s: deal again, or type a hand")
+    raise InputError(
+        said(
+            "no {level} hand dealt in {seconds} s: deal again, or type a hand",
+            level=_(level),
+            seconds=DEAL_SECONDS,
+        )
+    )
 
 
 def summary_html(summary: Summary | None) -> str:
     """The teacher's view of a round: its hand, who tried and solved it, the distinct answers."""
     if summary is None:
-        return line("No round yet: type a hand, or deal one, and start a round.")
-    found = summary.round
-    state = "open" if found.open else "ended"
-    head = f"<b>Round {found.number}</b> ({state}): {hand_text(found.hand)}"
-    counts = f"{plural(summary.tried, 'student')} tried, {summary.solved} solved it"
-    items = [
-        f"<li>{html.escape(answer)}: {plural(count, 'student')}"
-        + (f" ({html.escape(', '.join(names))})" if names else "")
-        + "</li>"
-        for answer, count, names in summary.answers
-    ]
-    answers = (
-        f"Distinct answers found:<ul>{''.join(items)}</ul>" if items else "No answer found yet."
+        return line(_("No round yet: type a hand, or deal one, and start a round."))
+    found, tried = summary.round, summary.tried
+    head = _("Round {number} (open): {hand}") if found.open else _("Round {number} (ended): {hand}")
+    counts = n_(
+        "{n} student tried, {solved} solved it", "{n} students tried, {solved} solved it", tried
     )
-    return line(f"{head}<br>{counts}<br>{answers}")
+    parts = [
+        f"<b>{html.escape(head.format(number=found.number, hand=hand_text(found.hand)))}</b>",
+        html.escape(counts.format(n=amount(tried), solved=amount(summary.solved))),
+        html.escape(_("Distinct answers found:") if summary.answers else _("No answer found yet.")),
+    ]
+    items = []
+    for answer, count, names in summary.answers:
+        if names:
+            item = n_("{answer}: {n} student ({names})", "{answer}: {n} students ({names})", count)
+        else:
+            item = n_("{answer}: {n} student", "{answer}: {n} students", count)
+        item = item.format(answer=answer, n=amount(count), names=", ".join(names))
+        items.append(f"<li>{html.escape(item)}</li>")
+    answers = f"<ul>{''.join(items)}</ul>" if items else ""
+    return box("<br>".join(parts) + answers)
+
+
+class TeacherControls:
+    """The teacher page's controls, one method per button: deal a hand of a level, start a round
+    on the first hand typed, end the round; starting or ending needs the teacher code."""
+
+    def __init__(self, store: Classroom):
+        self.store = store
+        self.code = widgets.Password(description=_("Teacher code"), style=LABEL)
+        example = _("3 3 8 8, or a list: 3 3 8 8; 1 4 5 6")
+        self.hands = widgets.Text(description=_("Hand"), placeholder=example, style=LABEL)
+        levels = [(_(level), level) for level in LEVELS]  # each said in the page's language
+        self.level = widgets.Dropdown(options=levels, description=_("Level"), style=LABEL)
+        self.deal = widgets.Button(description=_("Deal a hand"))
+        self.start = widgets.Button(description=_("Start round"), button_style="primary")
+        self.end = widgets.Button(description=_("End round"))
+        self.reply, self.view = widgets.HTML(), widgets.HTML()
+        self.deal.on_click(self.on_deal)
+        self.start.on_click(self.on_start)
+        self.end.on_click(self.on_end)
+
+    def named(self) -> dict:
+        """The controls by the name their CSS class carries (t24-teacher-NAME)."""
+        names = ("code", "hands", "level", "deal", "start", "end", "reply", "view")
+        return {name: getattr(self, name) for name in names}
+
+    def allowed(self) -> bool:
+        """Whether the code typed is the teacher code; if not, the reply says so."""
+        if teacher_code_ok(self.code.value):
+            return True
+        refused = _(
+            "Refused: starting or ending a round needs the teacher code the server printed at its start."
+        )
+        self.reply.value = line(refused)
+        return False
+
+    def show(self):
+        """The latest round's summary, sent to the page only when it changed."""
+        latest = self.store.latest()
+        text = summary_html(latest and self.store.summary(latest.number))
+        if self.view.value != text:
+            self.view.value = text
+
+    def on_deal(self, _button):
+        self.reply.value = line(said("Dealing a hand rated {level}…", level=_(self.level.value)))
+        try:
+            dealt = hand_text(deal_level(self.level.value))
+        except InputError as error:
+            self.reply.value = line(said("No hand dealt: {reason}", reason=str(error)))
+            return
+        self.hands.value = "; ".join(filter(None, [dealt, self.hands.value.strip()]))
+        self.reply.value = ""
+
+    def on_start(self, _button):
+        if not self.allowed():
+            return
+        first, *rest = self.hands.value.split(";")
+        try:
+            hand = Game(hands=[as_hand(first)], deal=False).chosen[0]
+        except InputError as error:
+            self.reply.value = line(said("No round started: {reason}", reason=str(error)))
+            return
+        started = self.store.start(hand)
+        self.hands.value = "; ".join(part.strip() for part in rest)
+        self.reply.value = line(
+            said("Round {number} started: {hand}.", number=started.number, hand=hand_text(hand))
+        )
+        self.show()
+
+    def on_end(self, _button):
+        if not self.allowed():
+            return
+        ended = self.store.end()
+        if ended:
+            self.reply.value = line(said("Round {number} ended.", number=ended.number))
+        else:
+            self.reply.value = line(_("No round was open."))
+        self.show()
 
 
 def teacher_panel(store: Classroom | None = None, seconds=POLL_SECONDS) -> Panel:
     """The teacher's controls: start a round (a hand typed, the first of a list, or dealt by
     level) or end it, each only with the teacher code; the round's tries, live."""
-    store = store or Classroom()
-    code = widgets.Password(description="Teacher code", style=LABEL)
-    hands = widgets.Text(
-        description="Hand", placeholder="3 3 8 8, or a list: 3 3 8 8; 1 4 5 6", style=LABEL
-    )
-    level = widgets.Dropdown(options=LEVELS, description="Level", style=LABEL)
-    deal, start, end = (widgets.Button(description=word) for word in BUTTONS)
-    start.button_style = "primary"
-    reply, view = widgets.HTML(), widgets.HTML()
-
-    def allowed() -> bool:
-        if teacher_code_ok(code.value):
-            return True
-        reply.value = line(f"<b>Refused:</b> {NO_CODE}")
-        return False
-
-    def show():
-        latest = store.latest()
-        text = summary_html(latest and store.summary(latest.number))
-        if view.value != text:
-            view.value = text
-
-    def on_deal(_button):
-        reply.value = line(f"Dealing a hand rated {level.value}…")
-        try:
-            dealt = hand_text(deal_level(level.value))
-        except InputError as error:
-            reply.value = line(f"<b>No hand dealt:</b> {html.escape(str(error))}")
-            return
-        hands.value = "; ".join(filter(None, [dealt, hands.value.strip()]))
-        reply.value = ""
-
-    def on_start(_button):
-        if not allowed():
-            return
-        first, *rest = hands.value.split(";")
-        try:
-            hand = Game(hands=[as_hand(first)], deal=False).chosen[0]
-        except InputError as error:
-            reply.value = line(f"<b>No round started:</b> {html.escape(str(error))}")
-            return
-        started = store.start(hand)
-        hands.value = "; ".join(part.strip() for part in rest)
-        reply.value = line(f"Round {started.number} started: {hand_text(hand)}.")
-        show()
-
-    def on_end(_button):
-        if not allowed():
-            return
-        ended = store.end()
-        reply.value = line(f"Round {ended.number} ended." if ended else "No round was open.")
-        show()
-
-    for button, act in zip((deal, start, end), (on_deal, on_start, on_end)):
-        button.on_click(act)
-    named = dict(code=code, hands=hands, level=level, deal=deal, start=start, end=end)
-    for css, widget in {**named, "reply": reply, "view": view}.items():
+    controls = TeacherControls(store or Classroom())
+    for css, widget in controls.named().items():
         widget.add_class(f"t24-teacher-{css}")
         widget.style.font_size = WIDGET_FONT
-    rows = [code, widgets.HBox([hands, level, deal]), widgets.HBox([start, end]), reply, view]
-    panel = Panel(rows, "Run this notebook to use the class round's controls (a live control).")
-    show()
-    panel.refresh, panel.stop = show, poll(show, seconds)
+    rows = [
+        controls.code,
+        widgets.HBox([controls.hands, controls.level, controls.deal]),
+        widgets.HBox([controls.start, controls.end]),
+        controls.reply,
+        controls.view,
+    ]
+    panel = Panel(rows, _("Run this notebook to use the class round's controls (a live control)."))
+    controls.show()
+    panel.refresh, panel.stop = controls.show, poll(controls.show, seconds)
     return panel

@@ -46,6 +46,8 @@ from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
+from t24.text import _, n_, said
+
 HERE = Path(__file__).resolve().parent
 # The start page and the task cards in each language: English at /, Chinese under /zh-CN.
 START = {"": HERE / "index.html", "zh-CN": HERE / "index.zh-CN.html"}
@@ -53,8 +55,9 @@ CARDS = {
     "": HERE.parent / "teacher" / "task-cards.md",
     "zh-CN": HERE.parent / "teacher" / "zh-CN" / "task-cards.md",
 }
-CARDS_PAGE = """<!doctype html>
-<html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>
+CARDS_PAGE = (
+    "<!doctype html>\n"  # markup and a style sheet, not words
+    """<html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>
 <style>
   body {{ font-family: system-ui, sans-serif; line-height: 1.5; max-width: 46rem; margin: 2rem auto;
          padding: 0 1.5rem; color: #1f2328; }}
@@ -62,6 +65,7 @@ CARDS_PAGE = """<!doctype html>
   th, td {{ border: 1px solid #444; padding: 0.3em 0.5em; height: 1.6em; overflow-wrap: anywhere; }}
   hr {{ border: 0; border-top: 1px dashed #444; margin: 2rem 0; }}
 </style></head><body>{cards}</body></html>"""
+)
 IDLE_MINUTES = 10
 
 
@@ -101,7 +105,7 @@ class TaskCards(JupyterHandler):
     @web.authenticated
     def get(self, lang=""):
         if not CARDS[lang].is_file():  # an app served without the teacher's folder
-            raise web.HTTPError(404, "no teacher/task-cards.md beside the app")
+            raise web.HTTPError(404, _("no teacher/task-cards.md beside the app"))
         text = CARDS[lang].read_text(encoding="utf-8")
         title = text.splitlines()[0].lstrip("# ")
         page = CARDS_PAGE.format(lang=lang or "en", title=title, cards=mistune.html(text))
@@ -118,11 +122,15 @@ PAGES = {
 class ClassApp(Voila):
     """Voilà serving app/ to a class: warm pages, idle kernels culled, a static start page."""
 
-    students = Int(5, config=True, help="How many students open the pages at once.")
+    # The server speaks its environment's language, chosen when t24.text was imported above, so
+    # the options' help (for --help-all) is said here, when the class is made.
+    students = Int(5, config=True, help=_("How many students open the pages at once."))
     refill_delay = Float(
-        20, config=True, help="Seconds before a kernel taken from a pool is replaced."
+        20, config=True, help=_("Seconds before a kernel taken from a pool is replaced.")
     )
-    lang = Unicode("en", config=True, help="The class's language, whose pages are kept warm: en or zh_CN.")
+    lang = Unicode(
+        "en", config=True, help=_("The class's language, whose pages are kept warm: en or zh_CN.")
+    )
     aliases = {**Voila.aliases, "students": "ClassApp.students", "lang": "ClassApp.lang"}
 
     def initialize(self, argv=None):
@@ -130,7 +138,9 @@ class ClassApp(Voila):
         self.voila_configuration.preheat_kernel = True
         self.voila_configuration.default_pool_size = 0  # only the pages below are pooled
         self.voila_configuration.file_allowlist.append(r"page\.(css|js)")  # style, script
-        pools = {name: {"pool_size": size} for name, size in pool_sizes(self.students, self.lang).items()}
+        pools = {
+            name: {"pool_size": size} for name, size in pool_sizes(self.students, self.lang).items()
+        }
         self.config.VoilaKernelManager.kernel_pools_config = pools
         self.config.VoilaKernelManager.fill_delay = self.refill_delay
         culling = {"cull_idle_timeout": IDLE_MINUTES * 60, "cull_interval": 60}
@@ -144,13 +154,16 @@ class ClassApp(Voila):
         # it is signed as trusted, so the warning that one is not says nothing here.
         if zmq.has("curve"):
             self.config.KernelManager.setdefault("transport_encryption", "auto")
-        self.log.addFilter(lambda record: "is not trusted" not in record.getMessage())
+        trust = "is not trusted"  # Voilà's log message, matched: not words
+        self.log.addFilter(lambda record: trust not in record.getMessage())
         self._ready = False
         # The teacher page's kernel checks the teacher code (app/classroom.py) in this variable,
         # which every kernel inherits: chosen with TEACHER_CODE=... for make app, else made here.
         code = os.environ.get("T24_TEACHER_CODE") or secrets.token_hex(3)
         os.environ["T24_TEACHER_CODE"] = code
-        self.log.info("the teacher code for the class round (teacher page): %s", code)
+        self.log.info(
+            said("the teacher code for the class round (teacher page): {code}", code=code)
+        )
 
     @property
     def display_url(self):
@@ -191,14 +204,17 @@ class ClassApp(Voila):
         ready = all(warm(task) or task in failed for task in tasks)
         if ready and not self._ready:
             sizes = ", ".join(f"{len(pool)} {Path(name).stem}" for name, pool in pools.items())
-            self.log.info(
-                "ready for %d students (warm pages: %s): open %s",
+            message = n_(
+                "ready for {n} student (warm pages: {pages}): open {url}",
+                "ready for {n} students (warm pages: {pages}): open {url}",
                 self.students,
-                sizes,
-                self.display_url,
             )
+            self.log.info(message.format(n=self.students, pages=sizes, url=self.display_url))
             for task in failed:
-                self.log.error("a kernel for the pool failed to start: %s", task.exception())
+                failure = said(
+                    "a kernel for the pool failed to start: {error}", error=task.exception()
+                )
+                self.log.error(failure)
         self._ready = ready
 
     def listen(self):

@@ -5,6 +5,8 @@ from pathlib import Path
 
 from widget_tools import find
 
+from t24.text import use_language
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "app"))
 from classroom import Classroom, class_game, teacher_panel  # noqa: E402
 
@@ -41,3 +43,12 @@ def test_the_teacher_starts_a_round_every_student_gets(tmp_path, monkeypatch):
     assert "round is over" in find(students[0], "t24-round-status").value
     find(students[0], "t24-game-next").click()
     assert students[0].game.round.number == 3  # a hand of its own after the round's
+
+
+def test_the_teacher_page_speaks_the_language_chosen_after_import(tmp_path):
+    use_language("zh_CN")  # what a Chinese page does first, after classroom is imported
+    try:
+        level = find(teacher_panel(Classroom(tmp_path / "class.sqlite"), 3600), "t24-teacher-level")
+    finally:
+        use_language(None)
+    assert (level.label, level.value) == ("简单", "easy")  # the level said, its key kept
