@@ -26,7 +26,10 @@ KEYWORDS = {"_": None, "N_": None, "n_": (1, 2), "said": None}
 WORDS = re.compile(r"[A-Za-z]{2,}[,;:.!?'’-]*\s+[A-Za-z]{2,}")
 
 
-SOURCES = [PACKAGE, ROOT / "app"]  # the app's pages say their words through the package's catalogue
+# The app's pages and server say their words through the package's catalogue (its load test, a
+# maintainer's tool, speaks English).
+SOURCES = [PACKAGE, ROOT / "app"]
+NOT_SAID = {ROOT / "app" / "loadtest.py"}
 
 
 def extracted() -> set:
@@ -71,7 +74,9 @@ def unmarked(path: Path):
 
 
 def test_every_sentence_is_marked_for_translation():
-    paths = [path for folder in SOURCES for path in sorted(folder.rglob("*.py"))]
+    paths = [
+        path for folder in SOURCES for path in sorted(folder.rglob("*.py")) if path not in NOT_SAID
+    ]
     found = [line for path in paths for line in unmarked(path)]
     assert not found, "words a person reads, not marked with _(), N_() or n_():\n" + "\n".join(
         found
