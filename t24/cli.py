@@ -15,7 +15,7 @@ from . import __version__, solver
 from .check import check_answer
 from .hand import InputError, SearchTooLarge, as_hand, as_target, whole
 from .methods import METHODS, TABLE
-from .text import N_, _, describe, hand_text
+from .text import N_, _, describe, hand_text, said
 
 # The exit codes, as `EXIT_CODES` says them.
 FOUND = 0
@@ -42,10 +42,8 @@ class Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line: what is wrong, and where to look."""
 
     def error(self, message: str):
-        said = _("{prog}: error: {message} (see {prog} --help)").format(
-            prog=self.prog, message=message
-        )
-        self.exit(USAGE, said + "\n")
+        line = said("{prog}: error: {message} (see {prog} --help)", prog=self.prog, message=message)
+        self.exit(USAGE, line + "\n")
 
     def _print_message(self, message: str, file=None) -> None:
         if file is sys.stderr:  # a usage error keeps its exit code even when stderr fails
@@ -106,9 +104,8 @@ def build_parser() -> Parser:
     target = _("what to make (default 24; a fraction like 1/3 or -1/3 works)")
     for command in solve, check, play:
         _add(command, "target", target, as_target(24), type=_typed(as_target))
-    _add(
-        solve, "method", _("which method searches (default recursive)"), "recursive", choices=TABLE
-    )
+    method = _("which method searches (default recursive)")
+    _add(solve, "method", method, "recursive", choices=TABLE)
     _add(solve, "first", _("stop at the first answer"), False)
     _add(solve, "distinct", _("one answer per class of equivalent answers"), False)
     _add(play, "low", _("lowest card (default 1)"), 1)
@@ -174,11 +171,11 @@ def run_play(args) -> int:
     from .game import Game, play, terminal_lines
 
     if sys.stdin is None or sys.stdin.closed:
-        refusal = _(
-            "there is no input to read (standard input is closed); run it at a "
-            "terminal or pipe answers in"
+        raise InputError(
+            _(
+                "there is no input to read (standard input is closed); run it at a terminal or pipe answers in"
+            )
         )
-        raise InputError(refusal)
     game = Game(args.target, args.low, args.high, args.count, args.seed, args.any)
     if hasattr(sys.stdin, "reconfigure"):  # text that is not UTF-8 must not end the game
         sys.stdin.reconfigure(errors="replace")
@@ -277,11 +274,11 @@ def main(argv=None) -> int:
     except SystemExit as exit:  # --help, --version, a usage error: argparse has printed it
         return exit.code if isinstance(exit.code, int) else USAGE
     except SearchTooLarge as error:  # the methods named as the command line names them
-        said = error.sentence(name=lambda method: f"--method {method}")
-        _say(_("t24 {command}: {refusal}").format(command=args.command, refusal=said))
+        refusal = error.sentence(name=lambda method: f"--method {method}")
+        _say(said("t24 {command}: {refusal}", command=args.command, refusal=refusal))
         return TOO_LARGE
     except InputError as error:
-        _say(_("t24 {command}: error: {error}").format(command=args.command, error=error))
+        _say(said("t24 {command}: error: {error}", command=args.command, error=error))
         return USAGE
     except KeyboardInterrupt:
         _say(_("interrupted"))
@@ -291,5 +288,5 @@ def main(argv=None) -> int:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so no second error
         return args.outcome
     except OSError as error:
-        _say(_("t24: error: cannot write the output: {why}").format(why=error.strerror or error))
+        _say(said("t24: error: cannot write the output: {why}", why=error.strerror or error))
         return OUTPUT

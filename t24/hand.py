@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from .text import N_, _, amount, not_a_digit, plural, shown
+from .text import N_, _, amount, not_a_digit, plural, said, shown
 
 Hand = tuple[int, ...]
 
@@ -71,7 +71,8 @@ class SearchTooLarge(InputError):
 
     def sentence(self, name=lambda method: f"method={method!r}") -> str:
         """The refusal in the language in use, each method written by `name`."""
-        return _(REFUSALS[self.kind + ("+" if self.instead else "")]).format(
+        return said(
+            REFUSALS[self.kind + ("+" if self.instead else "")],
             method=name(self.method),
             instead=self.instead and name(self.instead),
             size=plural(self.size, *self.unit),
@@ -85,7 +86,7 @@ class SearchTooLarge(InputError):
 
 def too_long() -> InputError:
     """The refusal of a number with more than MAX_DIGITS digits."""
-    return InputError(_("number too long: at most {digits} digits").format(digits=MAX_DIGITS))
+    return InputError(said("number too long: at most {digits} digits", digits=MAX_DIGITS))
 
 
 def significant(digits: str) -> str:
@@ -119,7 +120,7 @@ def whole(text: str, what: str, low: int | None = None) -> int:
     >>> whole("−3", "--seed")
     -3
     """
-    refusal = _("{what} {value} is not a whole number").format(what=what, value=shown(text))
+    refusal = said("{what} {value} is not a whole number", what=what, value=shown(text))
     number, denominator = _read(text, refusal)
     if denominator is not None:
         raise InputError(refusal)
@@ -160,13 +161,8 @@ def as_hand(numbers: Iterable) -> Hand:
     if not items:
         raise InputError(_("no numbers given: deal at least one card, e.g. 3 3 8 8"))
     if len(items) > MAX_CARDS:
-        raise InputError(_("too many numbers: at most {cards} cards").format(cards=MAX_CARDS))
+        raise InputError(said("too many numbers: at most {cards} cards", cards=MAX_CARDS))
     return tuple(_as_int(item) for item in items)
-
-
-def _is_float(value) -> bool:
-    """A float of any kind (numpy's too): a real number that is not exact."""
-    return isinstance(value, numbers.Real) and not isinstance(value, numbers.Rational)
 
 
 def _as_int(item) -> int:
@@ -175,7 +171,7 @@ def _as_int(item) -> int:
     value = _exact(item)
     if value is not None and value.denominator == 1:
         return value.numerator
-    if _is_float(item) and float(item).is_integer():
+    if isinstance(item, numbers.Real) and float(item).is_integer():  # a float (numpy's too)
         refusal = _("{value} is a float; cards are whole numbers like 3")
         raise InputError(refusal.format(value=repr(float(item))))
     refusal = _("{value} is not a whole number (cards are integers like 3 or 12)")
@@ -195,7 +191,7 @@ def as_target(target) -> Fraction:
     exact = _exact(target)
     if exact is not None:
         return exact
-    if _is_float(target):
+    if isinstance(target, numbers.Real):  # a float of any kind (numpy's too): not exact
         refusal = _("target {value} is a float; give it exactly: an integer or a fraction like 1/3")
     raise InputError(refusal.format(value=value))
 
