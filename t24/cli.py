@@ -65,8 +65,7 @@ def _typed(convert):
 
 
 def _add(command, dest, help, default=None, low=None, **options) -> None:
-    """The option `--dest` (`_` as `-`): a False default makes a flag, an int default or a `low`
-    a whole number."""
+    """The option `--dest` (`_` as `-`): a flag for a False default, a whole number for an int or `low`."""
     name = "--" + dest.replace("_", "-")
     if default is False:
         options["action"] = "store_true"

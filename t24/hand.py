@@ -165,13 +165,18 @@ def as_hand(numbers: Iterable) -> Hand:
     return tuple(_as_int(item) for item in items)
 
 
+def _is_float(value) -> bool:
+    """A float of any kind (numpy's too): a real number that is not exact."""
+    return isinstance(value, numbers.Real) and not isinstance(value, numbers.Rational)
+
+
 def _as_int(item) -> int:
     if isinstance(item, str):
         return whole(item, _("card"))
     value = _exact(item)
     if value is not None and value.denominator == 1:
         return value.numerator
-    if isinstance(item, numbers.Real) and float(item).is_integer():  # a float (numpy's too)
+    if _is_float(item) and float(item).is_integer():
         refusal = _("{value} is a float; cards are whole numbers like 3")
         raise InputError(refusal.format(value=repr(float(item))))
     refusal = _("{value} is not a whole number (cards are integers like 3 or 12)")
@@ -191,7 +196,7 @@ def as_target(target) -> Fraction:
     exact = _exact(target)
     if exact is not None:
         return exact
-    if isinstance(target, numbers.Real):  # a float of any kind (numpy's too): not exact
+    if _is_float(target):
         refusal = _("target {value} is a float; give it exactly: an integer or a fraction like 1/3")
     raise InputError(refusal.format(value=value))
 

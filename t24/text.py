@@ -35,7 +35,7 @@ def _(message: str) -> str:
     return _translation.gettext(message)
 
 
-def said(message: str, **values) -> str:
+def said(message: str, /, **values) -> str:
     """The sentence in the language in use with its named blanks filled: `_(message).format(...)`.
 
     >>> said("{hand} has no answer", hand="1 1 1 1")
