@@ -96,9 +96,9 @@ def build_parser() -> Parser:
         commands.add_parser(name, help=about, description=about).set_defaults(run=run)
     solve, check, play, bench = commands.choices.values()
     parser.commands = commands.choices
-    cards = _("the cards (1 to {most}), e.g. 3 3 8 8").format(most=solver.MAX_NUMBERS)
+    cards = said("the cards (1 to {most}), e.g. 3 3 8 8", most=solver.MAX_NUMBERS)
     solve.add_argument("numbers", nargs="+", metavar="N", help=cards)
-    items = _("the cards, then {example}").format(example=CHECK_EXAMPLE)
+    items = said("the cards, then {example}", example=CHECK_EXAMPLE)
     check.add_argument("items", nargs="+", metavar="N", help=items)
     target = _("what to make (default 24; a fraction like 1/3 or -1/3 works)")
     for command in solve, check, play:
@@ -117,7 +117,7 @@ def build_parser() -> Parser:
     quick = _("{hands} hands, {sample} per method, fewer growth")
     _add(bench, "quick", quick.format(hands=QUICK_HANDS, sample=QUICK_SAMPLE), False)
     _add(bench, "hands", _("a fixed sample of this many hands instead of the deck"), low=1)
-    sample = _("hands every method sweeps (default {sample})").format(sample=SAMPLE_HANDS)
+    sample = said("hands every method sweeps (default {sample})", sample=SAMPLE_HANDS)
     _add(bench, "sample", sample, low=1)
     methods = _("comma-separated (default all)")
     _add(bench, "methods", methods, list(METHODS), type=_typed(_methods))
@@ -127,7 +127,7 @@ def build_parser() -> Parser:
     _add(bench, "repeat", repeat.format(seconds=f"{SLOW_SWEEP:g}"), 3, 1)
     counts = range(2, solver.MAX_NUMBERS + 1)
     _add(bench, "max_count", _("growth: 2 to this many numbers (default 6)"), 6, choices=counts)
-    growth = _("growth: hands per count (default {hands})").format(hands=GROWTH_HANDS)
+    growth = said("growth: hands per count (default {hands})", hands=GROWTH_HANDS)
     _add(bench, "growth_hands", growth, low=1)
     _add(bench, "no_progress", _("no progress bars"), False)
     clock = _("cpu: this process's CPU time, or wall: elapsed")
@@ -142,8 +142,8 @@ def run_solve(args) -> int:
     for expr in answers:
         print(expr)
     if not answers:
-        said = _("no way to make {target} from {hand}")
-        _say(said.format(target=describe(args.target), hand=hand_text(hand)))
+        none = _("no way to make {target} from {hand}")
+        _say(none.format(target=describe(args.target), hand=hand_text(hand)))
     return args.outcome
 
 
@@ -157,12 +157,12 @@ def run_check(args) -> int:
         raise InputError(verdict.message)
     args.outcome = FOUND if verdict.ok else NONE
     if verdict.ok:
-        print(_("right: {verdict}").format(verdict=verdict.message))
+        print(said("right: {verdict}", verdict=verdict.message))
     elif text.strip().isdecimal():
-        said = _("wrong: {verdict} (the expression comes last: {example})")
-        _say(said.format(verdict=verdict.message, example=CHECK_EXAMPLE))
+        wrong = _("wrong: {verdict} (the expression comes last: {example})")
+        _say(wrong.format(verdict=verdict.message, example=CHECK_EXAMPLE))
     else:
-        _say(_("wrong: {verdict}").format(verdict=verdict.message))
+        _say(said("wrong: {verdict}", verdict=verdict.message))
     return args.outcome
 
 
@@ -181,7 +181,7 @@ def run_play(args) -> int:
     try:
         play(terminal_lines(), lambda text: print(text, flush=True), game, args.rounds)
     except KeyboardInterrupt:
-        print("\n" + _("interrupted; final score: {score}").format(score=game.score))
+        print("\n" + said("interrupted; final score: {score}", score=game.score))
         return INTERRUPTED
     return FOUND
 
@@ -208,7 +208,7 @@ def run_bench(args) -> int:
     )
     print(bench.format_table(results))
     files = ", ".join(bench.FILES)
-    print("\n" + _("saved in {folder}/ ({files})").format(folder=out, files=files))
+    print("\n" + said("saved in {folder}/ ({files})", folder=out, files=files))
     return FOUND
 
 
