@@ -71,8 +71,7 @@ class SearchTooLarge(InputError):
 
     def sentence(self, name=lambda method: f"method={method!r}") -> str:
         """The refusal in the language in use, each method written by `name`."""
-        return said(
-            REFUSALS[self.kind + ("+" if self.instead else "")],
+        return _(REFUSALS[self.kind + ("+" if self.instead else "")]).format(
             method=name(self.method),
             instead=self.instead and name(self.instead),
             size=plural(self.size, *self.unit),
