@@ -15,7 +15,7 @@ from . import __version__, solver
 from .check import check_answer
 from .hand import InputError, SearchTooLarge, as_hand, as_target, whole
 from .methods import METHODS, TABLE
-from .text import N_, _, describe, hand_text
+from .text import N_, _, describe, hand_text, said
 
 # The exit codes, as `EXIT_CODES` says them.
 FOUND = 0
@@ -42,10 +42,8 @@ class Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line: what is wrong, and where to look."""
 
     def error(self, message: str):
-        said = _("{prog}: error: {message} (see {prog} --help)").format(
-            prog=self.prog, message=message
-        )
-        self.exit(USAGE, said + "\n")
+        line = said("{prog}: error: {message} (see {prog} --help)", prog=self.prog, message=message)
+        self.exit(USAGE, line + "\n")
 
     def _print_message(self, message: str, file=None) -> None:
         if file is sys.stderr:  # a usage error keeps its exit code even when stderr fails
@@ -67,8 +65,7 @@ def _typed(convert):
 
 
 def _add(command, dest, help, default=None, low=None, **options) -> None:
-    """The option `--dest` (`_` as `-`): a False default makes a flag, an int default or a `low`
-    a whole number."""
+    """The option `--dest` (`_` as `-`): a flag for a False default, a whole number for an int or `low`."""
     name = "--" + dest.replace("_", "-")
     if default is False:
         options["action"] = "store_true"
@@ -99,16 +96,15 @@ def build_parser() -> Parser:
         commands.add_parser(name, help=about, description=about).set_defaults(run=run)
     solve, check, play, bench = commands.choices.values()
     parser.commands = commands.choices
-    cards = _("the cards (1 to {most}), e.g. 3 3 8 8").format(most=solver.MAX_NUMBERS)
+    cards = said("the cards (1 to {most}), e.g. 3 3 8 8", most=solver.MAX_NUMBERS)
     solve.add_argument("numbers", nargs="+", metavar="N", help=cards)
-    items = _("the cards, then {example}").format(example=CHECK_EXAMPLE)
+    items = said("the cards, then {example}", example=CHECK_EXAMPLE)
     check.add_argument("items", nargs="+", metavar="N", help=items)
     target = _("what to make (default 24; a fraction like 1/3 or -1/3 works)")
     for command in solve, check, play:
         _add(command, "target", target, as_target(24), type=_typed(as_target))
-    _add(
-        solve, "method", _("which method searches (default recursive)"), "recursive", choices=TABLE
-    )
+    method = _("which method searches (default recursive)")
+    _add(solve, "method", method, "recursive", choices=TABLE)
     _add(solve, "first", _("stop at the first answer"), False)
     _add(solve, "distinct", _("one answer per class of equivalent answers"), False)
     _add(play, "low", _("lowest card (default 1)"), 1)
@@ -121,7 +117,7 @@ def build_parser() -> Parser:
     quick = _("{hands} hands, {sample} per method, fewer growth")
     _add(bench, "quick", quick.format(hands=QUICK_HANDS, sample=QUICK_SAMPLE), False)
     _add(bench, "hands", _("a fixed sample of this many hands instead of the deck"), low=1)
-    sample = _("hands every method sweeps (default {sample})").format(sample=SAMPLE_HANDS)
+    sample = said("hands every method sweeps (default {sample})", sample=SAMPLE_HANDS)
     _add(bench, "sample", sample, low=1)
     methods = _("comma-separated (default all)")
     _add(bench, "methods", methods, list(METHODS), type=_typed(_methods))
@@ -131,7 +127,7 @@ def build_parser() -> Parser:
     _add(bench, "repeat", repeat.format(seconds=f"{SLOW_SWEEP:g}"), 3, 1)
     counts = range(2, solver.MAX_NUMBERS + 1)
     _add(bench, "max_count", _("growth: 2 to this many numbers (default 6)"), 6, choices=counts)
-    growth = _("growth: hands per count (default {hands})").format(hands=GROWTH_HANDS)
+    growth = said("growth: hands per count (default {hands})", hands=GROWTH_HANDS)
     _add(bench, "growth_hands", growth, low=1)
     _add(bench, "no_progress", _("no progress bars"), False)
     clock = _("cpu: this process's CPU time, or wall: elapsed")
@@ -146,8 +142,8 @@ def run_solve(args) -> int:
     for expr in answers:
         print(expr)
     if not answers:
-        said = _("no way to make {target} from {hand}")
-        _say(said.format(target=describe(args.target), hand=hand_text(hand)))
+        none = _("no way to make {target} from {hand}")
+        _say(none.format(target=describe(args.target), hand=hand_text(hand)))
     return args.outcome
 
 
@@ -161,12 +157,12 @@ def run_check(args) -> int:
         raise InputError(verdict.message)
     args.outcome = FOUND if verdict.ok else NONE
     if verdict.ok:
-        print(_("right: {verdict}").format(verdict=verdict.message))
+        print(said("right: {verdict}", verdict=verdict.message))
     elif text.strip().isdecimal():
-        said = _("wrong: {verdict} (the expression comes last: {example})")
-        _say(said.format(verdict=verdict.message, example=CHECK_EXAMPLE))
+        wrong = _("wrong: {verdict} (the expression comes last: {example})")
+        _say(wrong.format(verdict=verdict.message, example=CHECK_EXAMPLE))
     else:
-        _say(_("wrong: {verdict}").format(verdict=verdict.message))
+        _say(said("wrong: {verdict}", verdict=verdict.message))
     return args.outcome
 
 
@@ -174,18 +170,18 @@ def run_play(args) -> int:
     from .game import Game, play, terminal_lines
 
     if sys.stdin is None or sys.stdin.closed:
-        refusal = _(
-            "there is no input to read (standard input is closed); run it at a "
-            "terminal or pipe answers in"
+        raise InputError(
+            _(
+                "there is no input to read (standard input is closed); run it at a terminal or pipe answers in"
+            )
         )
-        raise InputError(refusal)
     game = Game(args.target, args.low, args.high, args.count, args.seed, args.any)
     if hasattr(sys.stdin, "reconfigure"):  # text that is not UTF-8 must not end the game
         sys.stdin.reconfigure(errors="replace")
     try:
         play(terminal_lines(), lambda text: print(text, flush=True), game, args.rounds)
     except KeyboardInterrupt:
-        print("\n" + _("interrupted; final score: {score}").format(score=game.score))
+        print("\n" + said("interrupted; final score: {score}", score=game.score))
         return INTERRUPTED
     return FOUND
 
@@ -212,7 +208,7 @@ def run_bench(args) -> int:
     )
     print(bench.format_table(results))
     files = ", ".join(bench.FILES)
-    print("\n" + _("saved in {folder}/ ({files})").format(folder=out, files=files))
+    print("\n" + said("saved in {folder}/ ({files})", folder=out, files=files))
     return FOUND
 
 
@@ -277,11 +273,11 @@ def main(argv=None) -> int:
     except SystemExit as exit:  # --help, --version, a usage error: argparse has printed it
         return exit.code if isinstance(exit.code, int) else USAGE
     except SearchTooLarge as error:  # the methods named as the command line names them
-        said = error.sentence(name=lambda method: f"--method {method}")
-        _say(_("t24 {command}: {refusal}").format(command=args.command, refusal=said))
+        refusal = error.sentence(name=lambda method: f"--method {method}")
+        _say(said("t24 {command}: {refusal}", command=args.command, refusal=refusal))
         return TOO_LARGE
     except InputError as error:
-        _say(_("t24 {command}: error: {error}").format(command=args.command, error=error))
+        _say(said("t24 {command}: error: {error}", command=args.command, error=error))
         return USAGE
     except KeyboardInterrupt:
         _say(_("interrupted"))
@@ -291,5 +287,5 @@ def main(argv=None) -> int:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so no second error
         return args.outcome
     except OSError as error:
-        _say(_("t24: error: cannot write the output: {why}").format(why=error.strerror or error))
+        _say(said("t24: error: cannot write the output: {why}", why=error.strerror or error))
         return OUTPUT

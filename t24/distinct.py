@@ -34,16 +34,12 @@ def canonical(expr: Expr) -> Key:
     return combine_key(expr.op, canonical(expr.left), canonical(expr.right))
 
 
-def _order(exprs: list[Expr]) -> list[Expr]:
+def _by_value(expr: Expr) -> tuple:
     """Larger values first; equal values (or no value, after x/0) in a fixed textual order."""
-
-    def key(expr: Expr):
-        try:
-            return (False, -expr.value, str(expr))
-        except DivisionByZero:
-            return (True, 0, str(expr))
-
-    return sorted(exprs, key=key)
+    try:
+        return (False, -expr.value, str(expr))
+    except DivisionByZero:
+        return (True, 0, str(expr))
 
 
 def representative(key: Key) -> Expr:
@@ -51,8 +47,8 @@ def representative(key: Key) -> Expr:
     if key[0] == "n":
         return Num(key[1])
     plus, minus = ("+", "-") if key[0] == "+" else ("*", "/")
-    ups = _order([representative(k) for s, k in key[1] if s > 0])
-    downs = _order([representative(k) for s, k in key[1] if s < 0])
+    ups = sorted((representative(k) for s, k in key[1] if s > 0), key=_by_value)
+    downs = sorted((representative(k) for s, k in key[1] if s < 0), key=_by_value)
     result = ups[0]
     for term in ups[1:]:
         result = BinOp(plus, result, term)

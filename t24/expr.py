@@ -16,12 +16,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .hand import InputError
-from .text import _, shown
+from .text import _, said, shown
 
 OPS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv}
 PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
-UNICODE_SYMBOLS = {"+": "+", "-": "\u2212", "*": "\u00d7", "/": "\u00f7"}
-LATEX_SYMBOLS = {"+": "+", "-": "-", "*": r"\times", "/": r"\div"}
 SIX_RESULTS = (("+", False), ("-", False), ("-", True), ("*", False), ("/", False), ("/", True))
 
 
@@ -33,7 +31,7 @@ class DivisionByZero(ExpressionError, ZeroDivisionError):
     """An expression divides by something that is exactly zero: `part`, the division at fault."""
 
     def __init__(self, part: BinOp):
-        super().__init__(_("{part} divides by zero").format(part=part))
+        super().__init__(said("{part} divides by zero", part=part))
         self.part = part
 
 
@@ -63,11 +61,11 @@ class _Tree:
 
     def pretty(self) -> str:
         """Infix text with the typographic symbols − × ÷."""
-        return _show(self, UNICODE_SYMBOLS)
+        return _show(self, {"-": "\u2212", "*": "\u00d7", "/": "\u00f7"})
 
     def to_latex(self) -> str:
         """LaTeX for `IPython.display.Math`; a fraction in a fraction is a \\dfrac (large enough)."""
-        return _show(self, LATEX_SYMBOLS, latex=True)
+        return _show(self, {"*": r"\times", "/": r"\div"}, latex=True)
 
     def postfix(self) -> tuple:
         """The expression in postfix (reverse Polish) order."""
@@ -84,7 +82,7 @@ class _Tree:
 
     def leaves(self) -> tuple[int, ...]:
         """The integers used, left to right."""
-        return tuple(node.n for node in self.nodes() if isinstance(node, Num))
+        return tuple(token for token in self.postfix() if isinstance(token, int))
 
     def to_sympy(self, leaf: Callable[[int], object] | None = None):
         """The exact value as a sympy object (or, with `leaf`, the tree with leaves mapped)."""
@@ -103,7 +101,7 @@ class Num(_Tree):
 
     def __post_init__(self):
         if isinstance(self.n, bool) or not isinstance(self.n, int):
-            raise TypeError(_("a leaf holds an int, not {value}").format(value=shown(self.n)))
+            raise TypeError(said("a leaf holds an int, not {value}", value=shown(self.n)))
 
     @property
     def value(self) -> Fraction:
@@ -161,9 +159,7 @@ def _show(expr: Expr, symbols: dict, latex: bool = False, inside: bool = False) 
 
 def _binds(expr: Expr, latex: bool) -> int:
     """How tightly an operand holds together: a leaf (and in LaTeX a fraction) needs no brackets."""
-    if isinstance(expr, Num) or latex and expr.op == "/":
-        return 3
-    return PRECEDENCE[expr.op]
+    return 3 if isinstance(expr, Num) or latex and expr.op == "/" else PRECEDENCE[expr.op]
 
 
 def value_latex(value: Fraction) -> str:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from .text import N_, _, amount, not_a_digit, plural, shown
+from .text import N_, _, amount, not_a_digit, plural, said, shown
 
 Hand = tuple[int, ...]
 
@@ -85,7 +85,7 @@ class SearchTooLarge(InputError):
 
 def too_long() -> InputError:
     """The refusal of a number with more than MAX_DIGITS digits."""
-    return InputError(_("number too long: at most {digits} digits").format(digits=MAX_DIGITS))
+    return InputError(said("number too long: at most {digits} digits", digits=MAX_DIGITS))
 
 
 def significant(digits: str) -> str:
@@ -119,7 +119,7 @@ def whole(text: str, what: str, low: int | None = None) -> int:
     >>> whole("−3", "--seed")
     -3
     """
-    refusal = _("{what} {value} is not a whole number").format(what=what, value=shown(text))
+    refusal = said("{what} {value} is not a whole number", what=what, value=shown(text))
     number, denominator = _read(text, refusal)
     if denominator is not None:
         raise InputError(refusal)
@@ -160,7 +160,7 @@ def as_hand(numbers: Iterable) -> Hand:
     if not items:
         raise InputError(_("no numbers given: deal at least one card, e.g. 3 3 8 8"))
     if len(items) > MAX_CARDS:
-        raise InputError(_("too many numbers: at most {cards} cards").format(cards=MAX_CARDS))
+        raise InputError(said("too many numbers: at most {cards} cards", cards=MAX_CARDS))
     return tuple(_as_int(item) for item in items)
 
 

@@ -16,7 +16,7 @@ import re
 
 from .expr import BinOp, Expr, ExpressionError, Num
 from .hand import MINUS_SIGNS, InputError, significant
-from .text import N_, _, not_a_digit
+from .text import N_, _, not_a_digit, said
 
 # Longer than anything t24 prints (eight cards of MAX_DIGITS digits, bracketed and negative, fit
 # in about 900 characters), so every answer `solve` prints can be checked.
@@ -41,13 +41,13 @@ _REFUSED = {  # the operators Python knows and t24 does not, as a person calls t
 
 def _at(column: int, reason: str) -> ExpressionError:
     """The refusal of the typed text at a 1-based column."""
-    return ExpressionError(_("column {column}: {reason}").format(column=column, reason=reason))
+    return ExpressionError(said("column {column}: {reason}", column=column, reason=reason))
 
 
 def parse(text: str) -> Expr:
     """Parse a typed arithmetic expression into a tree; raise ExpressionError if it is not one."""
     if not isinstance(text, str):
-        raise ExpressionError(_("expected text, got {kind}").format(kind=type(text).__name__))
+        raise ExpressionError(said("expected text, got {kind}", kind=type(text).__name__))
     if len(text) > MAX_LENGTH:
         refusal = _("expression is too long: {length} characters (at most {limit})")
         raise ExpressionError(refusal.format(length=f"{len(text):,}", limit=f"{MAX_LENGTH:,}"))
@@ -57,12 +57,12 @@ def parse(text: str) -> Expr:
     _check_brackets(clean)
     _check_operators(text, clean)
     clean = _numbers(clean).replace("[", "(").replace("]", ")")
+    # ast columns count from the stripped text; translate back to the typed text.
+    offset = len(clean) - len(clean.lstrip())
     try:
         tree = ast.parse(clean.strip(), mode="eval")
     except SyntaxError as error:
-        raise _syntax_error(clean, error) from None
-    # ast columns count from the stripped text; translate back to the typed text.
-    offset = len(clean) - len(clean.lstrip())
+        raise _syntax_error(clean, (error.offset or 1) + offset) from None
     return _convert(tree.body, clean, offset)
 
 
@@ -105,7 +105,7 @@ def _check_brackets(clean: str) -> None:
                 raise _at(column, why.format(char=char, kind=kind, start=start))
     if opened:
         kind, start = opened[-1]
-        raise _at(start, _("'{kind}' is never closed").format(kind=kind))
+        raise _at(start, said("'{kind}' is never closed", kind=kind))
 
 
 def _check_operators(text: str, clean: str) -> None:
@@ -120,23 +120,19 @@ def _check_operators(text: str, clean: str) -> None:
 
 def _numbers(clean: str) -> str:
     """Check each number's length, and blank its leading zeros (`08` is 8) keeping the columns."""
-
-    def number(digits: re.Match) -> str:
+    for digits in re.finditer("[0-9]+", clean):
         try:
-            return significant(digits.group()).rjust(len(digits.group()))
+            short = significant(digits.group()).rjust(len(digits.group()))
         except InputError as error:
             raise _at(digits.start() + 1, str(error)) from None
+        clean = clean[: digits.start()] + short + clean[digits.end() :]
+    return clean
 
-    return re.sub("[0-9]+", number, clean)
 
-
-def _syntax_error(clean: str, error: SyntaxError) -> ExpressionError:
-    stripped = clean.strip()
-    offset = len(clean) - len(clean.lstrip())
-    column = (error.offset or 1) + offset
-    if stripped.endswith(("+", "-", "*", "/")):
+def _syntax_error(clean: str, column: int) -> ExpressionError:
+    if clean.rstrip().endswith(("+", "-", "*", "/")):
         return _at(len(clean.rstrip()), _("the expression ends with an operator"))
-    if "()" in stripped.replace(" ", ""):
+    if "()" in clean.replace(" ", ""):
         return _at(clean.index("(") + 1, _("empty brackets"))
     why = _("not a valid expression here (a number or operator is missing or extra)")
     return _at(min(column, len(clean)), why)

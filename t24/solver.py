@@ -27,9 +27,7 @@ def as_method(method) -> str:
 def search_size(method: str, hand: Hand, first: bool = False) -> int:
     """How big the method's search is for this hand (`first`: to find one answer, maybe less)."""
     record = TABLE[method]
-    if first and record.first_size:
-        return record.first_size(hand)
-    return record.size(hand)
+    return (record.first_size if first and record.first_size else record.size)(hand)
 
 
 def check_fits(method: str, hand: Hand, first: bool = False) -> bool:

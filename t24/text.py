@@ -2,11 +2,10 @@
 
 Every sentence a person reads is written once, in English, marked for translation the gettext
 way: `_("...")` where it is said (`said("...", name=value)` fills its blanks), `N_("...")` in a
-table read later, `n_(one, many, n)` for a
-count. A language is a catalogue, `t24/locale/<code>/LC_MESSAGES/t24.po` (compiled to `.mo`);
-the template `t24/locale/t24.pot` is what Babel extracts from these marks. The language is the
-environment's (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`), as for any gettext program, or the one
-`use_language` names:
+table read later, `n_(one, many, n)` for a count. A language is a catalogue,
+`t24/locale/<code>/LC_MESSAGES/t24.po` (compiled to `.mo`), extracted by Babel into the template
+`t24/locale/t24.pot`. The language is the environment's (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`,
+`LANG`), as for any gettext program, or the one `use_language` names:
 
     >>> use_language("en")
     >>> plural(7680, N_("{n} candidate"), N_("{n} candidates"))
@@ -36,7 +35,7 @@ def _(message: str) -> str:
     return _translation.gettext(message)
 
 
-def said(message: str, **values) -> str:
+def said(message: str, /, **values) -> str:
     """The sentence in the language in use with its named blanks filled: `_(message).format(...)`.
 
     >>> said("{hand} has no answer", hand="1 1 1 1")
@@ -76,7 +75,7 @@ def amount(count: int) -> str:
     """`7,680`, or `about 10^2,567` for a count too big to write out (never str() of a huge int)."""
     if count < 10**18:
         return f"{count:,}"
-    return _("about 10^{power}").format(power=f"{int(math.log10(count)):,}")
+    return said("about 10^{power}", power=f"{int(math.log10(count)):,}")
 
 
 def plural(count: int, one: str, many: str) -> str:
@@ -102,11 +101,11 @@ def shown(value) -> str:
     try:
         text = _repr.repr(value)
     except Exception:  # a repr that fails (an int too long for str, a broken object)
-        text = _("a {kind}").format(kind=type(value).__name__)
+        text = said("a {kind}", kind=type(value).__name__)
     return " ".join(text.split())
 
 
 def not_a_digit(char: str) -> str:
     """The refusal for a digit from another script, the same for cards, targets and expressions."""
     quoted = f"'{char}'" if char.isprintable() else repr(char)
-    return _("{char} is not a digit 0-9: type numbers with the digits 0-9").format(char=quoted)
+    return said("{char} is not a digit 0-9: type numbers with the digits 0-9", char=quoted)

@@ -14,7 +14,7 @@ from functools import cache, partial
 from ..expr import Expr, Num
 from ..hand import ANSWERS, SearchTooLarge, orderings
 from ..parse import parse
-from ..text import _
+from ..text import said
 from . import patterns, postfix
 
 MAX_HITS = 20_000  # the most hits turned into trees: target 0 from 1 1 1 2 2 2 has 68,524
@@ -95,7 +95,7 @@ def solve(method: str, hand: Sequence[int], target: Fraction, first: bool = Fals
         expr = postfix.to_infix([numbers[t] if isinstance(t, int) else t for t in slots])
         if expr.value != target:  # the screen and Fraction disagree: a bug, never an answer
             raise RuntimeError(
-                _("the template screen and Fraction disagree on {expr}").format(expr=expr)
+                said("the template screen and Fraction disagree on {expr}", expr=expr)
             )
         found.setdefault(expr)
     return list(found)

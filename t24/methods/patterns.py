@@ -89,9 +89,7 @@ def make_patterns(count: int) -> tuple[str, ...]:
     """
 
     def items(n: int) -> list[str]:  # n numbers as one item
-        if n == 1:
-            return ["n"]
-        return [f"({inner})" for inner in make_patterns(n)]
+        return ["n"] if n == 1 else [f"({inner})" for inner in make_patterns(n)]
 
     def rows(n: int, least: int) -> list[str]:  # n numbers as `least` or more items
         one = items(n) if least == 1 else []

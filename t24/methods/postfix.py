@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from ..expr import OPS, PRECEDENCE, BinOp, Expr, Num
 from ..hand import InputError, orderings
-from ..text import _, shown
+from ..text import said, shown
 from .patterns import place
 
 SHAPES = ("nnonnoo", "nnonono", "nnnoono", "nnnonoo", "nnnnooo")  # the Java post's list
@@ -75,7 +75,7 @@ def evaluate(tokens, number=Fraction, combine=lambda op, left, right: OPS[op](le
     except ZeroDivisionError:
         return None
     except (IndexError, ValueError):  # an operator without two numbers, a token like 'x' or ' '
-        refusal = _("{tokens} is not postfix like (8, 3, '/')").format(tokens=shown(tokens))
+        refusal = said("{tokens} is not postfix like (8, 3, '/')", tokens=shown(tokens))
         raise InputError(refusal) from None
     return stack.pop()
 
@@ -96,11 +96,9 @@ def article_to_infix(tokens) -> str:
     '7 - 6 - 5'
     """
 
-    def join(op: str, left: tuple, right: tuple) -> tuple[str, int]:
-        def wrap(text: str, precedence: int) -> str:
-            return f"({text})" if precedence < PRECEDENCE[op] else text
-
-        return f"{wrap(*left)} {op} {wrap(*right)}", PRECEDENCE[op]
+    def join(op: str, *operands: tuple[str, int]) -> tuple[str, int]:
+        left, right = (f"({text})" if binds < PRECEDENCE[op] else text for text, binds in operands)
+        return f"{left} {op} {right}", PRECEDENCE[op]
 
     return evaluate(tokens, lambda n: (str(n), 3), join)[0]
 

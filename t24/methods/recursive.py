@@ -40,15 +40,13 @@ def search(array: list, n: int, target: Fraction, found: list, first=False, visi
             return first
         return False
     for i, j in pairs(n):  # 24点经典算法, step 1: each pair of slots i < j
-        a = array[i]
-        b = array[j]
+        a, b = array[i], array[j]
         array[j] = array[n - 1]  # the last live number moves into slot j
         for op, swapped, value in pair_results(a[0], b[0]):  # step 2: each of the six results
             array[i] = (value, join(op, swapped, a[1], b[1]))  # the result goes into slot i
             if search(array, n - 1, target, found, first, visit):  # step 3: one number fewer
                 return True
-        array[i] = a  # step 3: put a and b back, so the next pair starts from the same array
-        array[j] = b
+        array[i], array[j] = a, b  # step 3: put a and b back, so the next pair starts the same
     return False
 
 
