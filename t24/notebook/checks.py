@@ -549,14 +549,18 @@ def asking(**rules: Callable) -> Callable:
     return ask
 
 
-def lesson(doc: str, expected: Callable, cases: list, wrap=None, **options) -> Callable:
-    """A lesson's check: the attempt (through `wrap`) run by `check` beside `expected`."""
+def lesson(expected: Callable, cases: list, **options) -> Callable:
+    """A lesson's check from a function that readies the attempt (None: the attempt as it is),
+    run by `check` beside `expected` on `cases` with `options`."""
 
-    def check_attempt(attempt: Callable) -> bool:
-        return check(wrap(attempt) if wrap else attempt, expected, cases, **options)
+    def make(ready: Callable) -> Callable:
+        @wraps(ready)
+        def check_lesson(attempt: Callable) -> bool:
+            return check(ready(attempt) or attempt, expected, cases, **options)
 
-    check_attempt.__doc__ = doc
-    return check_attempt
+        return check_lesson
+
+    return make
 
 
 def swapped(value, case: tuple, got=None) -> bool:
@@ -574,14 +578,13 @@ def judge_2_2_13_13(text: str) -> Finding | str | None:
     return None if answer.ok else answer.message
 
 
-check_answer_2_2_13_13 = lesson(
-    "Ex 1: the text for 2 2 13 13, judged as `check_answer` judges it.",
-    lambda hand: judge_2_2_13_13,
-    [((2, 2, 13, 13),)],
-    wrap=lambda answer: wraps(answer)(lambda hand: answer()),  # an error names the student's line
-)
-check_targets = lesson(
-    "Ex 3: the whole numbers from 1 to 30 a hand makes.",
+@lesson(lambda hand: judge_2_2_13_13, [((2, 2, 13, 13),)])
+def check_answer_2_2_13_13(answer: Callable):
+    """Ex 1: the text for 2 2 13 13, judged as `check_answer` judges it."""
+    return wraps(answer)(lambda hand: answer())  # an error then names the student's line
+
+
+@lesson(
     lambda hand: [n for n in range(1, 31) if n in fast.reachable(hand)],
     [((3, 3, 8, 8),), ((2, 5, 6, 8),), ((1, 1, 1, 1),)],
     what=N_("list of targets"),
@@ -590,6 +593,8 @@ check_targets = lesson(
         ends=lambda x, case, got: x in (0, 30, 31),
     ),
 )
+def check_targets(targets: Callable):
+    """Ex 3: the whole numbers from 1 to 30 a hand makes."""
 
 
 # 01 pattern strings, 02 postfix enumeration and 03 recursive reduction: searches beside t24's.
@@ -644,18 +649,25 @@ def depth_fault(order, case: tuple, got: list) -> str | None:
     return ASK["all_used"] if len(order) < sum(map(len, case)) else None
 
 
-check_patterns = lesson(
-    "Lesson 01: the pattern search, on a few hands and targets.",
-    partial(known, patterns.search),
-    HANDS,
-    what=N_("search"),
-    hint=search_hint(
-        patterns.search, parse, shape=lambda text: re.sub(r"\d+", "n", re.sub(r"[-+*/]", "o", text))
-    ),
+def searching(package: Callable, tree: Callable, shape: Callable, item=None) -> Callable:
+    """A lesson's check of a search beside t24's `package`, on HANDS."""
+    hint = search_hint(package, tree, item or (lambda x: x), shape)
+    return lesson(partial(known, package), HANDS, what=N_("search"), hint=hint, item=item)
+
+
+@searching(
+    patterns.search,
+    parse,
+    lambda text: re.sub(r"\d+", "n", re.sub(r"[-+*/]", "o", text)),
 )
+def check_patterns(search: Callable):
+    """Lesson 01: the pattern search, on a few hands and targets."""
+
+
 SEQUENCES = ["5 7 + 6 4 - *", "7 6 5 - -", "8 3 8 3 / - /", "8 4 2 / /", "4 5 5 - /", "9 2 /"]
-check_evaluate = lesson(
-    "Lesson 02: the stack machine, on a few sequences.",
+
+
+@lesson(
     postfix.evaluate,
     [(tuple(int(t) if t.isdigit() else t for t in text.split()),) for text in SEQUENCES],
     what=N_("stack machine"),
@@ -665,8 +677,11 @@ check_evaluate = lesson(
         operand=swapped,
     ),
 )
-check_stack_orders = lesson(
-    "Lesson 02: the push/pop recursion.",
+def check_evaluate(evaluate: Callable):
+    """Lesson 02: the stack machine, on a few sequences."""
+
+
+@lesson(
     postfix.stack_orders,
     [((4, 5, 6, 7), "+-*"), ((1, 2, 3), "*/"), ((1, 2, 3, 4, 5), "+-*/")],
     what=N_("recursion"),
@@ -674,19 +689,18 @@ check_stack_orders = lesson(
     item=tokens,
     given=1,
 )
-check_postfix = lesson(
-    "Lesson 02: the postfix search, on a few hands and targets.",
-    partial(known, postfix.search),
-    HANDS,
-    what=N_("search"),
-    hint=search_hint(
-        postfix.search,
-        postfix.to_infix,
-        tokens,
-        lambda order: "".join("o" if token in OPS else "n" for token in order),
-    ),
-    item=tokens,
+def check_stack_orders(stack_orders: Callable):
+    """Lesson 02: the push/pop recursion."""
+
+
+@searching(
+    postfix.search,
+    postfix.to_infix,
+    lambda order: "".join("o" if token in OPS else "n" for token in order),
+    tokens,
 )
+def check_postfix(search: Callable):
+    """Lesson 02: the postfix search, on a few hands and targets."""
 
 
 def mirror(expr):
@@ -706,7 +720,8 @@ def hits(step: Callable) -> Callable:
         found = []
         returned = step(array, len(hand), Fraction(target), found)
         attempt.left = [value for value, _tree in array]
-        return returned, found
+        attempt.got = returned, found
+        return attempt.got
 
     return attempt
 
@@ -755,21 +770,18 @@ def first_judge(hand: tuple, target: int) -> Callable:
     return judge
 
 
-def check_search_first(search_first: Callable) -> bool:
+@lesson(
+    first_judge,
+    [((4, 5, 6, 7), 24), ((1, 1, 1, 1), 24), ((3, 3, 8, 8), 24), ((2, 3, 4), 10)],
+    what=N_("first-answer search"),
+)
+def check_search_first(search_first: Callable):
     """Lesson 03 Ex 1: True and one answer as soon as one is found; False and none when none is."""
     mine = hits(search_first)
-
-    @wraps(search_first)
-    def attempt(*case):
-        got = mine(*case)
-        return None if got == (None, []) else got
-
-    cases = [((4, 5, 6, 7), 24), ((1, 1, 1, 1), 24), ((3, 3, 8, 8), 24), ((2, 3, 4), 10)]
-    return check(attempt, first_judge, cases, what=N_("first-answer search"))
+    return wraps(search_first)(lambda *case: None if mine(*case) == (None, []) else mine.got)
 
 
-check_final_numbers = lesson(
-    "Lesson 03 Ex 3: the final numbers the loops make for 2 to 5 cards.",
+@lesson(
     recursive.final_numbers,
     [(2,), (3,), (4,), (5,)],
     what=N_("count"),
@@ -779,6 +791,8 @@ check_final_numbers = lesson(
         )
     ),
 )
+def check_final_numbers(final_numbers_for: Callable):
+    """Lesson 03 Ex 3: the final numbers the loops make for 2 to 5 cards."""
 
 
 # 04 search trees: the different states of a search, counted from `trace`.
@@ -789,8 +803,7 @@ def per_depth(hand: tuple, distinct: bool = True) -> list:
     return [sum(depth == d for depth, _key in keys) for d in range(len(hand))]
 
 
-check_distinct_per_depth = lesson(
-    "Lesson 04 Ex 1: the different states at each depth, depth 0 first.",
+@lesson(
     per_depth,
     [((2, 3, 4),), ((3, 3, 8, 8),)],
     what=N_("list"),
@@ -800,31 +813,39 @@ check_distinct_per_depth = lesson(
         all_states=lambda x, case, got: got == per_depth(*case, False),
     ),
 )
-check_different_states = lesson(
-    "Lesson 04 Ex 3: how many different states the search of a hand enters.",
+def check_distinct_per_depth(distinct_per_depth: Callable):
+    """Lesson 04 Ex 1: the different states at each depth, depth 0 first."""
+
+
+@lesson(
     partial(known, lambda hand: trace(hand).distinct_states()),
     [((1, 1, 1, 1),), ((4, 5, 6, 7),), ((3, 3, 8, 8),)],
     what=N_("count"),
     hint=asking(all_states=lambda value, case, got: value == len(trace(*case).states)),
 )
+def check_different_states(different_states: Callable):
+    """Lesson 04 Ex 3: how many different states the search of a hand enters."""
 
 
 # 06 exact arithmetic and 07 distinct answers: t24's own value and key are hidden from the attempt.
 EXACT_CASES = ["8 / (3 - 8 / 3)", "4 / (1 - 5 / 6)", "7 - (6 - 5) / 3", "1 / 3 + 1 / 6"]
 EXACT_CASES = [(parse(text),) for text in EXACT_CASES + ["6 / (5 / 4 - 1)", "2 - 9"]]
-check_exact_value = lesson(
-    "Lesson 06: does `exact_value(expr)` give every tree's exact value?",
+
+
+@lesson(
     attrgetter("value"),
     EXACT_CASES,
-    wrap=hiding(BinOp, "value", ASK["value_shortcut"]),
     what="`exact_value`",
     hint=asking(fraction=lambda value, case, got: kind(value) == "float", operand=swapped),
 )
-check_float32_value = lesson(
-    "Lesson 06 Ex 1: does `float32_value(expr)` compute step by step in 32-bit floats?",
+def check_exact_value(exact_value: Callable):
+    """Lesson 06: does `exact_value(expr)` give every tree's exact value?"""
+    return hiding(BinOp, "value", ASK["value_shortcut"])(exact_value)
+
+
+@lesson(
     lambda expr: postfix.evaluate(expr.postfix(), np.float32),
     EXACT_CASES[:3],
-    wrap=hiding(BinOp, "value", ASK["value_shortcut"]),
     what="`float32_value`",
     hint=asking(
         float32=lambda value, case, got: (
@@ -834,6 +855,10 @@ check_float32_value = lesson(
         operand=swapped,
     ),
 )
+def check_float32_value(float32_value: Callable):
+    """Lesson 06 Ex 1: does `float32_value(expr)` compute step by step in 32-bit floats?"""
+    return hiding(BinOp, "value", ASK["value_shortcut"])(float32_value)
+
 
 # Pairs of expressions, and the question to ask when a key gets the pair wrong.
 SAME_ANSWER_CASES = {
@@ -927,17 +952,19 @@ def deck_fault(hand: tuple, case: tuple, got: list) -> tuple | str | None:
     return ASK["twice"] if all(len(set(h)) == len(h) for h in got) else None
 
 
-check_solvable_hands = lesson(
-    "Lesson 08: every hand of four cards from 1 to `high` that makes 24 (a list or a tuple).",
+@lesson(
     t24_deck.solvable_hands,
     [(6,), (9,)],
-    wrap=hiding(t24_deck, "solvable_hands", ASK["deck_shortcut"]),
     what="`solvable_hands`",
     hint=deck_fault,
     item=lambda hand: tuple(sorted(hand)),
 )
-check_unused = lesson(
-    "Lesson 09: the cards an answer's numbers leave unused.",
+def check_solvable_hands(solvable_hands: Callable):
+    """Lesson 08: every hand of four cards from 1 to `high` that makes 24 (a list or a tuple)."""
+    return hiding(t24_deck, "solvable_hands", ASK["deck_shortcut"])(solvable_hands)
+
+
+@lesson(
     lambda cards, numbers: list((Counter(cards) - Counter(numbers)).elements()),
     [((3, 3, 8, 8), [3, 8]), ((3, 3, 8, 8), [3, 3, 8]), ((1, 5, 5, 5), [5, 1, 5, 5])]
     + [([3, 8, 8, 8], (3, 3, 8, 8)), ([10, 10, 4, 4], [10, 4]), ((2, 7, 7, 10), [10])],
@@ -948,12 +975,25 @@ check_unused = lesson(
         )
     ),
 )
+def check_unused(unused: Callable):
+    """Lesson 09: the cards an answer's numbers leave unused."""
 
 
-def calling_itself(product: Callable) -> Callable:
-    """The attempt, refused as a shortcut unless its code (or a function in it) calls it."""
+@lesson(
+    prod,
+    [([5],), ([4, 6],), ([3, 3, 8, 8],), ([2, 3, 4],), ([7, 0, 9],), ([1, 13, 1, 2],)],
+    what=N_("product"),
+    hint=asking(
+        zero=lambda got, case, _: got == 0,
+        adds=lambda got, case, _: got == sum(case[0]),
+        left_out=lambda got, case, _: prod(case[0]) % got == 0 and prod(case[0]) // got in case[0],
+        times_rest=lambda *_: True,
+    ),
+)
+def check_product(product: Callable):
+    """Lesson 03 warm-up: the product of a list of cards, by a function that calls itself."""
 
-    @wraps(product)  # an error then names the line in the student's `product`
+    @wraps(product)  # refused as a shortcut unless its code (or a function in it) calls it
     def attempt(cards: list):
         code = [getattr(inspect.unwrap(product), "__code__", None)]
         for step in code:  # its code and the functions defined inside it
@@ -965,22 +1005,18 @@ def calling_itself(product: Callable) -> Callable:
     return attempt
 
 
-check_product = lesson(
-    "Lesson 03 warm-up: the product of a list of cards, by a function that calls itself.",
-    prod,
-    [([5],), ([4, 6],), ([3, 3, 8, 8],), ([2, 3, 4],), ([7, 0, 9],), ([1, 13, 1, 2],)],
-    wrap=calling_itself,
-    what=N_("product"),
+@lesson(
+    ordering_count,
+    [((2, 6, 9, 13),), ((2, 2, 7, 11),), ((5, 5, 9, 9),), ((3, 12, 12, 12),), ((6, 6, 6, 6),)]
+    + [((1, 2, 2, 3, 3, 3),), ((1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 9, 10),)],
+    what="`count_orderings`",
     hint=asking(
-        zero=lambda got, case, _: got == 0,
-        adds=lambda got, case, _: got == sum(case[0]),
-        left_out=lambda got, case, _: prod(case[0]) % got == 0 and prod(case[0]) // got in case[0],
-        times_rest=lambda *_: True,
+        keep_whole=lambda got, case, _: kind(got) == "float",
+        divide_k=lambda got, case, _: got == factorial(len(case[0])),
+        n_over_k=lambda *_: True,
     ),
 )
-
-
-def check_count_orderings(count_orderings: Callable) -> bool:
+def check_count_orderings(count_orderings: Callable):
     """Lesson 05: n! divided by k! for each card repeated k times, a whole number, not a listing."""
     touched = Counter()
 
@@ -1001,12 +1037,4 @@ def check_count_orderings(count_orderings: Callable) -> bool:
         touched.clear()
         return count_orderings(tuple(map(card, hand)))
 
-    hands = [(2, 6, 9, 13), (2, 2, 7, 11), (5, 5, 9, 9), (3, 12, 12, 12), (6, 6, 6, 6)]
-    hands += [(1, 2, 2, 3, 3, 3), (1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 9, 10)]
-    hint = asking(
-        keep_whole=lambda got, case, _: kind(got) == "float",
-        divide_k=lambda got, case, _: got == factorial(len(case[0])),
-        n_over_k=lambda *_: True,
-    )
-    cases = [(hand,) for hand in hands]
-    return check(attempt, ordering_count, cases, what="`count_orderings`", hint=hint)
+    return attempt
