@@ -1,10 +1,6 @@
-"""Checks that answer a student's attempt in one sentence, each beside t24's own version.
-
-The engine runs an attempt on each case of a lesson's table (time-limited, its printing held) and
-returns a `Finding`: what kind of fault, the case, the value at fault. `say` alone makes it a
-sentence, from the tables below, translated when it is said. A lesson's hint asks a question only
-when it has found its cause; `hiding` hides t24's own answer from an attempt.
-"""
+"""Checks that answer a student's attempt in one sentence, each beside t24's own version: `check`
+runs it on a lesson's cases and finds what is wrong, `say` makes that a sentence from the tables
+below, with the question a lesson's hint asks only when it has found its cause."""
 
 import ast
 import contextlib
@@ -19,7 +15,7 @@ import textwrap
 import threading
 import traceback
 from collections import Counter, namedtuple
-from collections.abc import Callable, Iterable, Iterator, KeysView, ValuesView
+from collections.abc import Callable, Iterator, KeysView, ValuesView
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache, partial, wraps
@@ -39,43 +35,63 @@ from ..methods import fast, patterns, postfix, recursive
 from ..methods.sizes import ordering_count
 from ..parse import parse
 from ..solver import can_make, solve
-from ..text import N_, _, hand_text, n_, plural
+from ..text import N_, _, hand_text, n_, plural, said
 from .steppers import trace
 
 LIMIT = 10  # seconds one call of an attempt may take
 
 # Each kind of finding, as a whole sentence; a pair is the sentence for one case and for many.
-# fmt: off
 SENTENCES = {
     "right": (
         N_("Right: your {what} agrees on the {n} case tried."),
         N_("Right: your {what} agrees on all {n} cases tried."),
     ),
     "stub": N_("Your {what} is not written yet: write its body, then run this check again."),
-    "raise_left": N_("Your {what} still raises NotImplementedError for {case}: delete the `raise NotImplementedError()` line below your code."),
-    "slow": N_("Your {what} did not finish in {limit} s for {case}: is there a loop that never ends?"),
-    "interrupted": N_("The check was interrupted while your {what} ran for {case}: run the check again when you are ready."),
-    "exit": N_("Your {what} asked Python to stop (SystemExit) for {case}: give back a value with `return` instead."),
-    "error": N_("Your {what} stopped with an error for {case} in line {line} of `{function}`: {problem}; {advice}."),
+    "raise_left": N_(
+        "Your {what} still raises NotImplementedError for {case}: delete the `raise NotImplementedError()` line below your code."
+    ),
+    "slow": N_(
+        "Your {what} did not finish in {limit} s for {case}: is there a loop that never ends?"
+    ),
+    "interrupted": N_(
+        "The check was interrupted while your {what} ran for {case}: run the check again when you are ready."
+    ),
+    "exit": N_(
+        "Your {what} asked Python to stop (SystemExit) for {case}: give back a value with `return` instead."
+    ),
+    "error": N_(
+        "Your {what} stopped with an error for {case} in line {line} of `{function}`: {problem}; {advice}."
+    ),
     "error_unplaced": N_("Your {what} stopped with an error for {case}: {problem}; {advice}."),
     "shortcut": N_("Your {what} takes a shortcut for {case}: {why}"),
-    "printed": N_("Your {what} printed `{printed}` for {case} but gave back nothing (None): did you print instead of return?"),
+    "printed": N_(
+        "Your {what} printed `{printed}` for {case} but gave back nothing (None): did you print instead of return?"
+    ),
     "none": N_("Your {what} gave back nothing (None) for {case}: is a `return` missing?"),
     "said": N_("Your {what} is not right for {case}: {why}"),
     "why": N_("Your {what} gives {got} for {case}, which is not right: {reason}."),
     "kind": N_("Your {what} returned {got} for {case}; {want} is expected."),
-    "item_kind": N_("Your {what} gives back {got} as an item for {case}; each item should be {want}."),
-    "changed": N_("Your {what} changes what it is given for {case} (now {got}): work on a copy, such as `list(...)`."),
+    "item_kind": N_(
+        "Your {what} gives back {got} as an item for {case}; each item should be {want}."
+    ),
+    "changed": N_(
+        "Your {what} changes what it is given for {case} (now {got}): work on a copy, such as `list(...)`."
+    ),
     "value": N_("Your {what} gives {got} for {case}, which is not right."),
     "missing": N_("Your {what} misses `{got}` for {case}."),
     "extra": N_("Your {what} gives `{got}` for {case}, which should not be there."),
     "repeated": N_("Your {what} gives `{got}` {times} for {case}, but it is there {right_times}."),
     "order": N_("Your {what} has the right items for {case}, but not in the right order."),
-    "uncomparable": N_("Your {what} gives back items that cannot be compared for {case}: check what it returns."),
-    "same_key": N_("Your {what} gives the same answer for {case}, but they are two different answers."),
-    "different_key": N_("Your {what} gives two different answers for {case}, but they are the same answer."),
+    "uncomparable": N_(
+        "Your {what} gives back items that cannot be compared for {case}: check what it returns."
+    ),
+    "same_key": N_(
+        "Your {what} gives the same answer for {case}, but they are two different answers."
+    ),
+    "different_key": N_(
+        "Your {what} gives two different answers for {case}, but they are the same answer."
+    ),
 }
-# fmt: on
 ASKED = {"value", "kind", "item_kind", "missing", "extra", "repeated", "same_key", "different_key"}
 # TRANSLATORS: how often an item is in a list, as in "gives `3` 2 times for …, but it is there once"
 ONCE = N_("once")
@@ -87,43 +103,54 @@ BOTH = N_("{first} and {second}")
 NO_MESSAGE = N_("no message")
 
 
-# How a sentence names a value of each kind: one that came back, and one that is expected.
-Words = namedtuple("Words", ["got", "want"])
-# fmt: off
+# How a sentence names a value of each kind: (one that came back, one that is expected).
 KIND_WORDS = {
-    "none": Words(got=N_("nothing (None)"), want=N_("nothing (None)")),
-    "truth": Words(got=N_("the truth value {v}"), want=N_("True or False")),
-    "text": Words(got=N_("the text {v}"), want=N_("text in quotes")),
-    "whole": Words(got=N_("the whole number {v}"), want=N_("a whole number")),
-    "fraction": Words(got=N_("the fraction {v}"), want=N_("a number (a Fraction)")),
-    "float": Words(got=N_("the float {v}"), want=N_("a float")),
-    "numpy": Words(got=N_("the numpy {t} {v}"), want=N_("a numpy {t}")),
-    "array": Words(got=N_("a numpy array ({v})"), want=N_("a numpy array")),
-    "tree": Words(got=N_("the expression tree `{v}`"), want=N_("an expression tree")),
-    "list": Words(got=(N_("a {t} of {n} item"), N_("a {t} of {n} items")), want=N_("a {t}")),
-    "function": Words(got=N_("the function `{v}` itself (not what it gives back)"), want=N_("a value")),
-    "other": Words(got=N_("a {t} ({v})"), want=N_("a {t}")),
+    "none": (N_("nothing (None)"), N_("nothing (None)")),
+    "truth": (N_("the truth value {v}"), N_("True or False")),
+    "text": (N_("the text {v}"), N_("text in quotes")),
+    "whole": (N_("the whole number {v}"), N_("a whole number")),
+    "fraction": (N_("the fraction {v}"), N_("a number (a Fraction)")),
+    "float": (N_("the float {v}"), N_("a float")),
+    "numpy": (N_("the numpy {t} {v}"), N_("a numpy {t}")),
+    "array": (N_("a numpy array ({v})"), N_("a numpy array")),
+    "tree": (N_("the expression tree `{v}`"), N_("an expression tree")),
+    "list": ((N_("a {t} of {n} item"), N_("a {t} of {n} items")), N_("a {t}")),
+    "function": (N_("the function `{v}` itself (not what it gives back)"), N_("a value")),
+    "other": (N_("a {t} ({v})"), N_("a {t}")),
 }
-# fmt: on
 KINDS = {"none": type(None), "truth": bool, "numpy": np.generic, "text": str, "whole": int}
 KINDS |= {"fraction": Fraction, "float": float, "tree": Expr}
 KINDS["list"] = (list, tuple, set, frozenset, Iterator, KeysView, ValuesView)
-FITS = {"fraction": {"whole", "fraction"}}
-
 
 # What went wrong, in plain words ({detail}: the error's own first line), and where to look.
 Error = namedtuple("Error", ["problem", "advice"])
-# fmt: off
 ERRORS = {
     ZeroDivisionError: Error(N_("you divided by zero"), N_("check the divisor before dividing")),
-    IndexError: Error(N_("you took an item that is not there ({detail})"), N_("check how many items the list holds")),
-    KeyError: Error(N_("you looked up a key that is not there ({detail})"), N_("check the keys you look up")),
-    RecursionError: Error(N_("the function kept calling itself ({detail})"), N_("check the case that stops it")),
-    TypeError: Error(N_("two values of the wrong kinds met ({detail})"), N_("check what each step gives back")),
-    AttributeError: Error(N_("you used a name after a dot that is not there ({detail})"), N_("check that name")),
-    ValueError: Error(N_("a value was not accepted ({detail})"), N_("check the values you pass on")),
-    StopIteration: Error(N_("you took one item more than there is ({detail})"), N_("check how many items you take")),
-    MemoryError: Error(N_("it filled the memory ({detail})"), N_("is there a loop that never ends?")),
+    IndexError: Error(
+        N_("you took an item that is not there ({detail})"),
+        N_("check how many items the list holds"),
+    ),
+    KeyError: Error(
+        N_("you looked up a key that is not there ({detail})"), N_("check the keys you look up")
+    ),
+    RecursionError: Error(
+        N_("the function kept calling itself ({detail})"), N_("check the case that stops it")
+    ),
+    TypeError: Error(
+        N_("two values of the wrong kinds met ({detail})"), N_("check what each step gives back")
+    ),
+    AttributeError: Error(
+        N_("you used a name after a dot that is not there ({detail})"), N_("check that name")
+    ),
+    ValueError: Error(
+        N_("a value was not accepted ({detail})"), N_("check the values you pass on")
+    ),
+    StopIteration: Error(
+        N_("you took one item more than there is ({detail})"), N_("check how many items you take")
+    ),
+    MemoryError: Error(
+        N_("it filled the memory ({detail})"), N_("is there a loop that never ends?")
+    ),
     Exception: Error(N_("it raised {name} ({detail})"), N_("read the line named")),
     None: Error(N_("a step gave back nothing (None) ({detail})"), N_("is a `return` missing?")),
 }
@@ -133,7 +160,6 @@ NAME_ADVICE = {
     "spelling": N_("did you mean `{close}`?"),
     "define": N_("define it (or run the cell that does) before you use it"),
 }
-# fmt: on
 
 
 @dataclass
@@ -157,9 +183,6 @@ class _Late(BaseException):
     """The time limit rang."""
 
 
-NOTHING = object()  # no item found (None may be the item)
-
-
 def translated(template: str | tuple, count: int = 1) -> str:
     """A table's entry in the language in use; a pair is a sentence for one and for many."""
     return n_(*template, count) if isinstance(template, tuple) else _(template)
@@ -170,21 +193,19 @@ def case_text(case: tuple) -> str:
     words = [hand_text(arg) if isinstance(arg, list | tuple) else str(arg) for arg in case]
     if len(case) != 2:
         return " ".join(words)
-    if isinstance(case[0], tuple) and isinstance(case[1], int | Fraction):
-        if case[1] == 24:
-            return words[0]
-        return _(WITH_TARGET).format(hand=words[0], target=words[1])
-    return _(BOTH).format(first=words[0], second=words[1])
+    if not isinstance(case[0], tuple) or not isinstance(case[1], int | Fraction):
+        return said(BOTH, first=words[0], second=words[1])
+    return words[0] if case[1] == 24 else said(WITH_TARGET, hand=words[0], target=words[1])
 
 
 def brief(value) -> str:
     """A value as a sentence shows it: one line, at most 80 characters, a tuple as a hand."""
     if value is None:
-        return _(KIND_WORDS["none"].got)
+        return _(KIND_WORDS["none"][0])
     try:
         text = hand_text(value) if isinstance(value, tuple) else str(value)
     except Exception:  # noqa: BLE001 -- an int too long to write out, a broken object
-        return _("one {kind}").format(kind=type(value).__name__)
+        return said("one {kind}", kind=type(value).__name__)
     text = " ".join(text.split())
     return text if len(text) <= 80 else text[:79] + "…"
 
@@ -208,15 +229,9 @@ def named(value) -> str:
     if of == "array":
         text = f"{value.ndim}-d, {brief(value.tolist()) if value.size < 20 else value.shape}"
     sized = isinstance(value, list | tuple | set | frozenset)
-    if of == "list" and not sized:
-        of = "other"
+    of = "other" if of == "list" and not sized else of
     count = len(value) if sized else 1
-    return translated(KIND_WORDS[of].got, count).format(v=text, t=type(value).__name__, n=count)
-
-
-def wanted(want) -> str:
-    """A value's kind, as a sentence names what is expected: "a whole number"."""
-    return _(KIND_WORDS[kind(want)].want).format(t=type(want).__name__)
+    return translated(KIND_WORDS[of][0], count).format(v=text, t=type(value).__name__, n=count)
 
 
 def say(found: Finding, what: str, question: str | tuple | None = None) -> str:
@@ -224,13 +239,13 @@ def say(found: Finding, what: str, question: str | tuple | None = None) -> str:
     fill = {"what": _(what), "limit": LIMIT, "case": case_text(found.case), "detail": _(NO_MESSAGE)}
     fill |= {"got": brief(found.example), "n": 1, **found.words}
     if found.kind in ("kind", "item_kind"):
-        fill |= {"got": named(found.example), "want": wanted(found.want)}
-    for blank in ("times", "right_times"):
-        if blank in found.words:
-            fill[blank] = plural(found.words[blank], ONCE, TIMES)
-    for blank in ("problem", "advice", "why"):
-        if blank in found.words:
-            fill[blank] = _(found.words[blank]).format_map(fill)
+        want = said(KIND_WORDS[kind(found.want)][1], t=type(found.want).__name__)
+        fill |= {"got": named(found.example), "want": want}
+    for blank, value in found.words.items():
+        if blank in ("times", "right_times"):
+            fill[blank] = plural(value, ONCE, TIMES)
+        elif blank in ("problem", "advice", "why"):
+            fill[blank] = _(value).format_map(fill)
     sentence = translated(SENTENCES[found.kind], fill["n"]).format_map(fill)
     if not question:
         return sentence
@@ -272,30 +287,33 @@ class _Held(io.StringIO):
 STOPPED = {_Late: "slow", KeyboardInterrupt: "interrupted", SystemExit: "exit"}
 
 
-def run(attempt: Callable, case: tuple, many: bool, given: int = 0) -> Finding | tuple:
-    """Call the attempt on a copy of the case: `(value,)` when it gave one, else a Finding."""
+def verdict(attempt, right, case, ordered, item, given) -> Finding | None:
+    """What is wrong with the attempt called on a copy of one case, or None."""
     args = copy.deepcopy(case)
     held = _Held()
     try:
         with time_limit(LIMIT) as alarm, contextlib.redirect_stdout(held):
             got = attempt(*args)
-            if many and isinstance(got, KINDS["list"]) and not isinstance(got, np.generic):
+            if isinstance(right, list) and isinstance(got, KINDS["list"]):
                 got = list(islice(got, 10**4))  # an endless one too: more than t24 gives
     except (_Late, KeyboardInterrupt, SystemExit) as stop:
         return Finding(next(STOPPED[t] for t in STOPPED if isinstance(stop, t)), case)
     except Shortcut as shortcut:
         return Finding("shortcut", case, words={"why": shortcut.args[0]})
-    except NotImplementedError as error:
-        return Finding("stub" if stub(error, given) else "raise_left", case)
     except Exception as error:  # noqa: BLE001 -- every error becomes a sentence
-        return error_finding(error, attempt, case)
+        return error_finding(error, attempt, case, given)
     if alarm.rang:
         return Finding("slow", case)
     if got is None and held.getvalue().strip():
         return Finding("printed", case, words={"printed": brief(held.getvalue())})
     if not safe_equal(args, case):
         return Finding("changed", case, args[0] if len(args) == 1 else args)
-    return (got,)
+    if got is None and right is not None:
+        return Finding("none", case)
+    try:
+        return compare(got, right, case, ordered=ordered, item=item)
+    except Exception:  # noqa: BLE001 -- a value no comparison can take
+        return Finding("value", case, got, got)
 
 
 def safe_equal(a, b) -> bool:
@@ -306,8 +324,7 @@ def safe_equal(a, b) -> bool:
 
 
 def stub(error: BaseException, given: int) -> bool:
-    """Whether the raise is the stub as handed out: last in its block, after only the `given`
-    statements (and a docstring); else it is left below written code."""
+    """Whether the raise is the stub as handed out: last in its block, after the `given` lines."""
     *_steps, (frame, line) = traceback.walk_tb(error.__traceback__)
     try:
         tree = ast.parse(textwrap.dedent(inspect.getsource(frame.f_code)))
@@ -321,12 +338,15 @@ def stub(error: BaseException, given: int) -> bool:
     return False
 
 
-def error_finding(error: Exception, attempt: Callable, case: tuple) -> Finding:
-    """The line of the student's code, what went wrong and where to look."""
+def error_finding(error: Exception, attempt: Callable, case: tuple, given: int) -> Finding:
+    """The stub left as is, or the line of the student's code, what went wrong and where to look."""
+    if isinstance(error, NotImplementedError):
+        return Finding("stub" if stub(error, given) else "raise_left", case)
     cause = next(cause for cause in type(error).__mro__ if cause in ERRORS)
     if isinstance(error, TypeError) and "NoneType" in str(error):
         cause = None
-    words = ERRORS[cause]._asdict() | {"name": getattr(error, "name", None) or type(error).__name__}
+    words = ERRORS[cause]._asdict()
+    words["name"] = getattr(error, "name", None) or type(error).__name__
     with contextlib.suppress(Exception):  # a message that cannot be written: no detail
         words["detail"] = brief(str(error).strip().splitlines()[0])
     code = getattr(inspect.unwrap(attempt), "__code__", None)
@@ -373,99 +393,64 @@ def compare(got, want, case: tuple, *, ordered: bool, item: Callable) -> Finding
     if not isinstance(want, list):
         return None if safe_equal(got, want) else Finding("value", case, got, got)
     got = list(got)
-    odd = next((x for x in got if want and not fits(x, want[0])), NOTHING)
-    if odd is not NOTHING:
-        return Finding("item_kind", case, odd, got, want[0])
-    return compare_items(got, want, case, ordered, item)
-
-
-def compare_items(got: list, want: list, case: tuple, ordered: bool, item: Callable):
-    """None when the lists hold the same items (in the same order, if `ordered`); else the first
-    item missing, extra or repeated, as its own value."""
-    try:
+    odd = [x for x in got if want and not fits(x, want[0])]
+    if odd:
+        return Finding("item_kind", case, odd[0], got, want[0])
+    try:  # the first item missing, extra or repeated, as its own value
         mine = [item(x) for x in got]
         theirs = [item(x) for x in want]
         shown = {repr(k): x for k, x in zip(mine + theirs, got + want)}
-        missing = [x for x in theirs if x not in mine]
-        extra = [x for x in mine if x not in theirs]
-        repeated = [x for x in theirs if mine.count(x) != theirs.count(x)]
+        faults = [("missing", x) for x in theirs if x not in mine]
+        faults += [("extra", x) for x in mine if x not in theirs]
+        faults += [("repeated", x) for x in theirs if mine.count(x) != theirs.count(x)]
     except Exception:  # noqa: BLE001 -- an item that refuses to be compared
         return Finding("uncomparable", case)
-    for fault, found in [("missing", missing), ("extra", extra), ("repeated", repeated)]:
-        if found:
-            times = {"times": mine.count(found[0]), "right_times": theirs.count(found[0])}
-            example = shown.get(repr(found[0]), found[0])
-            return Finding(fault, case, example, got, words=times if fault == "repeated" else {})
+    if faults:
+        fault, x = faults[0]
+        times = {"times": mine.count(x), "right_times": theirs.count(x)}
+        return Finding(fault, case, shown.get(repr(x), x), got, words=times)
     return Finding("order", case, got=got) if ordered and mine != theirs else None
 
 
 def fits(got, want) -> bool:
-    """Whether `got` is of the kind `want` is (a fraction fits a whole number's place, too)."""
+    """Whether `got` is of the kind `want` is (a whole number and a fraction may stand for each
+    other)."""
     mine = kind(got)
     theirs = kind(want)
     if theirs == "numpy":
         return type(got) is type(want)
-    whole = mine == "fraction" and theirs == "whole" and got.denominator == 1
-    return mine == theirs or mine in FITS.get(theirs, ()) or whole
+    if {mine, theirs} == {"whole", "fraction"}:
+        return mine == "whole" or got.denominator == 1
+    return mine == theirs
 
 
-def check(
-    attempt: Callable,
-    expected: Callable,
-    cases: Iterable[tuple],
-    *,
-    what: str = N_("answer"),
-    hint: Callable | None = None,
-    ordered: bool = False,
-    item: Callable = lambda x: x,
-    given: int = 0,
-) -> bool:
+def check(attempt, expected, cases, *, what=None, hint=None, ordered=False, item=None, given=0):
     """Run `attempt` beside `expected` on every case; print one sentence; True only when right.
     `expected` gives a value, a list (a multiset, unless `ordered`; its items compared by `item`)
     or a judge (None when right, else a reason or a Finding). A wrong value or item is followed
     by `hint(example, case[, got])`: an ASK entry (and its blanks), or None when its cause is not
     likely. `given`: the statements the handout gives above its `raise NotImplementedError()`."""
     cases = list(cases)
+    found = None
     for case in cases:
         try:
-            found = verdict(attempt, expected(*case), case, ordered, item, given)
+            found = verdict(attempt, expected(*case), case, ordered, item or (lambda x: x), given)
         except KeyboardInterrupt:  # a Ctrl-C while t24 works out its own answer
             found = Finding("interrupted", case)
         if found:
-            return tell(found, what, hint)
-    return tell(Finding("right", words={"n": len(cases)}), what)
-
-
-def verdict(attempt, right, case, ordered, item, given) -> Finding | None:
-    """What is wrong with the attempt on one case, or None."""
-    done = run(attempt, case, isinstance(right, list), given)
-    if isinstance(done, Finding):
-        return done
-    got = done[0]
-    if got is None and right is not None:
-        return Finding("none", case)
-    try:
-        return compare(got, right, case, ordered=ordered, item=item)
-    except Exception:  # noqa: BLE001 -- a value no comparison can take
-        return Finding("value", case, got, got)
-
-
-def tell(found: Finding, what: str, hint: Callable | None = None) -> bool:
-    """Print the finding's sentence, with the question `hint` asks about it; True when right."""
+            break
+    found = found or Finding("right", words={"n": len(cases)})
     question = None
     if hint and found.kind in ASKED:
-        try:
+        with contextlib.suppress(Exception, KeyboardInterrupt):  # an odd example: no question
             count = len(inspect.signature(hint).parameters)
             question = hint(*(found.example, found.case, found.got)[:count])
-        except (Exception, KeyboardInterrupt):  # noqa: BLE001 -- an odd example: no question
-            question = None
-    print(say(found, what, question))
+    print(say(found, what or N_("answer"), question))
     return found.kind == "right"
 
 
 # The lessons' questions, each asked only when the hint that asks it has found its cause, and
 # the reasons a judge or a shortcut gives, each a whole sentence.
-# fmt: off
 ASK = {
     "whole": N_("Is it a whole number?"),
     "ends": N_("Which whole numbers does your range start and end with?"),
@@ -473,22 +458,36 @@ ASK = {
     "repeats": N_("Does your search skip orderings that repeat? `permutations` gives some twice."),
     "float": N_("Is every value exact? In floats, `{item}` is not exactly {target}."),
     "shape": N_("Does your search take every shape? None of its answers is shaped `{shape}`."),
-    "not_target": N_("`{item}` among its answers makes {value}, not {target}: is each answer built the way its value is?"),
-    "none_kept": N_("Does it ever keep an answer? When one number is left, compare it with the target."),
+    "not_target": N_(
+        "`{item}` among its answers makes {value}, not {target}: is each answer built the way its value is?"
+    ),
+    "none_kept": N_(
+        "Does it ever keep an answer? When one number is left, compare it with the target."
+    ),
     "operand": N_("Which operand comes first in − and ÷?"),
     "fraction": N_("Is every number a Fraction before the first step?"),
     "by_zero": N_("What should it give when it divides by zero?"),
     "two_on_stack": N_("Does every operator find two numbers on the stack?"),
     "all_used": N_("Is every number and operator used before an order is kept?"),
     "both_moves": N_("Does it try both moves: push the next number, and pop two when it can?"),
-    "restore": N_("It changes the numbers for the next pair: for {case} the array ends as {left}. What must you put back after the recursive call?"),
-    "first_many": N_("It keeps {n} answers; the first-answer search stops at the first: does each call return True as soon as the call below it does?"),
+    "restore": N_(
+        "It changes the numbers for the next pair: for {case} the array ends as {left}. What must you put back after the recursive call?"
+    ),
+    "first_many": N_(
+        "It keeps {n} answers; the first-answer search stops at the first: does each call return True as soon as the call below it does?"
+    ),
     "first_none": N_("It returns True but keeps no answer: append the hit before returning True."),
-    "first_missed": N_("It returns False or keeps no answer, but {case} makes {target}: does every call go on to the next pair after a False, with the array put back?"),
+    "first_missed": N_(
+        "It returns False or keeps no answer, but {case} makes {target}: does every call go on to the next pair after a False, with the array put back?"
+    ),
     "first_false": N_("It returns {got} though {case} cannot make {target}."),
     "first_wrong": N_("It keeps `{item}`, which does not make {target}."),
-    "first_restore": N_("It keeps `{item}`, which does not use exactly the cards {case}: is the array put back after each pair?"),
-    "first_base": N_("It keeps {n} answers but returns False: does the base case return True when it keeps one?"),
+    "first_restore": N_(
+        "It keeps `{item}`, which does not use exactly the cards {case}: is the array put back after each pair?"
+    ),
+    "first_base": N_(
+        "It keeps {n} answers but returns False: does the base case return True when it keeps one?"
+    ),
     "steps": N_("Does your loop run for every count of numbers, from the count down to 2?"),
     "all_states": N_("Are equal states counted once?"),
     "depths": N_("A hand of {n} cards has {n} depths: does your list give one number per depth?"),
@@ -496,10 +495,18 @@ ASK = {
     "float32": N_("Is every card a 32-bit float before the first step?"),
     "value_shortcut": N_("It reads the tree's `.value`; work it out step by step from the tree."),
     "canonical_shortcut": N_("It calls t24's `canonical`; build the key yourself."),
-    "deck_shortcut": N_("It calls `deck.solvable_hands`; check each hand of `deck.deck(high)` yourself."),
-    "own_key": N_("It counts with something that is not your `key`; count the different keys your `key` gives."),
-    "no_call": N_("It never calls `product`; write it as the first card times the product of the rest."),
-    "listing": N_("It counts by listing every ordering; the exercise asks for the formula, n! divided by k! for each card repeated k times."),
+    "deck_shortcut": N_(
+        "It calls `deck.solvable_hands`; check each hand of `deck.deck(high)` yourself."
+    ),
+    "own_key": N_(
+        "It counts with something that is not your `key`; count the different keys your `key` gives."
+    ),
+    "no_call": N_(
+        "It never calls `product`; write it as the first card times the product of the rest."
+    ),
+    "listing": N_(
+        "It counts by listing every ordering; the exercise asks for the formula, n! divided by k! for each card repeated k times."
+    ),
     "distinct": N_("Does it count each different key once?"),
     "by_value": N_("Is each item's key built from its own signs and cards, never from its value?"),
     "solvable": N_("Can {hand} make 24? Ask `t24.can_make({hand_tuple})`."),
@@ -509,32 +516,28 @@ ASK = {
     "counts": N_("How many times is {card} among the cards, and how many times among the numbers?"),
     "zero": N_("What does the case that stops the calls give? A product with 0 is 0."),
     "adds": N_("It adds the cards; a product multiplies them."),
-    "left_out": N_("Is a card left out? Does each call take off one card, and what does the case that stops the calls give?"),
+    "left_out": N_(
+        "Is a card left out? Does each call take off one card, and what does the case that stops the calls give?"
+    ),
     "times_rest": N_("Is it the first card times the product of the rest?"),
     "keep_whole": N_("Does `//` keep it whole?"),
     "divide_k": N_("Does it divide by k! for each card that appears k times?"),
     "n_over_k": N_("Is it n! divided by k! for each card repeated k times?"),
 }
-# fmt: on
 
 
 def hiding(owner, name: str, why: str) -> Callable:
-    """A wrapper that runs an attempt with t24's own `owner.name` hidden: calling it raises
-    Shortcut(why)."""
+    """A wrapper that runs an attempt with `owner.name` hidden: calling it raises Shortcut(why)."""
 
     def refuse(*args, **kwargs):
         raise Shortcut(why)
 
-    def wrap(attempt: Callable) -> Callable:
-        stand_in = property(refuse) if isinstance(owner.__dict__[name], property) else refuse
-        return patch.object(owner, name, stand_in)(attempt)
-
-    return wrap
+    stand_in = property(refuse) if isinstance(owner.__dict__[name], property) else refuse
+    return patch.object(owner, name, stand_in)
 
 
 def asking(**rules: Callable) -> Callable:
-    """A hint from rules, each an ASK key and a test of `(example, case, got)`: the first test
-    that holds asks its question (a test may hold with the question's blanks, a dict)."""
+    """A hint: the ASK entry of the first rule `(example, case, got)` that holds (with its blanks)."""
 
     def ask(example, case, got) -> tuple | None:
         for key, rule in rules.items():
@@ -546,9 +549,22 @@ def asking(**rules: Callable) -> Callable:
     return ask
 
 
+def lesson(expected: Callable, cases: list, **options) -> Callable:
+    """A lesson's check from a function that readies the attempt (None: the attempt as it is),
+    run by `check` beside `expected` on `cases` with `options`."""
+
+    def make(ready: Callable) -> Callable:
+        @wraps(ready)
+        def check_lesson(attempt: Callable) -> bool:
+            return check(ready(attempt) or attempt, expected, cases, **options)
+
+        return check_lesson
+
+    return make
+
+
 def swapped(value, case: tuple, got=None) -> bool:
-    """Whether `value` is what the case's postfix sequence (or tree) makes with the operands of
-    every step swapped."""
+    """Whether `value` is what the case's postfix sequence (or tree) makes with operands swapped."""
     sequence = case[0].postfix() if isinstance(case[0], Expr) else case[0]
     return safe_equal(value, postfix.evaluate(sequence, combine=lambda op, a, b: OPS[op](b, a)))
 
@@ -558,28 +574,27 @@ def judge_2_2_13_13(text: str) -> Finding | str | None:
     """None when `text` is an answer for 2 2 13 13, else what `check_answer` says is wrong."""
     if not isinstance(text, str):
         return Finding("kind", want="")
-    said = check_answer((2, 2, 13, 13), text)
-    return None if said.ok else said.message
+    answer = check_answer((2, 2, 13, 13), text)
+    return None if answer.ok else answer.message
 
 
-def check_answer_2_2_13_13(answer: Callable) -> bool:
+@lesson(lambda hand: judge_2_2_13_13, [((2, 2, 13, 13),)])
+def check_answer_2_2_13_13(answer: Callable):
     """Ex 1: the text for 2 2 13 13, judged as `check_answer` judges it."""
-    attempt = wraps(answer)(lambda hand: answer())  # an error then names the student's line
-    return check(attempt, lambda hand: judge_2_2_13_13, [((2, 2, 13, 13),)])
+    return wraps(answer)(lambda hand: answer())  # an error then names the student's line
 
 
-def check_targets(targets: Callable) -> bool:
-    """Ex 3: the whole numbers from 1 to 30 a hand makes."""
-
-    def reachable(hand: tuple) -> list:
-        return [n for n in range(1, 31) if n in fast.reachable(hand)]
-
-    hint = asking(
+@lesson(
+    lambda hand: [n for n in range(1, 31) if n in fast.reachable(hand)],
+    [((3, 3, 8, 8),), ((2, 5, 6, 8),), ((1, 1, 1, 1),)],
+    what=N_("list of targets"),
+    hint=asking(
         whole=lambda x, case, got: kind(x) == "fraction" and x.denominator != 1,
         ends=lambda x, case, got: x in (0, 30, 31),
-    )
-    cases = [((3, 3, 8, 8),), ((2, 5, 6, 8),), ((1, 1, 1, 1),)]
-    return check(targets, reachable, cases, what=N_("list of targets"), hint=hint)
+    ),
+)
+def check_targets(targets: Callable):
+    """Ex 3: the whole numbers from 1 to 30 a hand makes."""
 
 
 # 01 pattern strings, 02 postfix enumeration and 03 recursive reduction: searches beside t24's.
@@ -634,49 +649,62 @@ def depth_fault(order, case: tuple, got: list) -> str | None:
     return ASK["all_used"] if len(order) < sum(map(len, case)) else None
 
 
-def check_patterns(search: Callable) -> bool:
+def searching(package: Callable, tree: Callable, shape: Callable, item=None) -> Callable:
+    """A lesson's check of a search beside t24's `package`, on HANDS."""
+    hint = search_hint(package, tree, item or (lambda x: x), shape)
+    return lesson(partial(known, package), HANDS, what=N_("search"), hint=hint, item=item)
+
+
+@searching(
+    patterns.search,
+    parse,
+    lambda text: re.sub(r"\d+", "n", re.sub(r"[-+*/]", "o", text)),
+)
+def check_patterns(search: Callable):
     """Lesson 01: the pattern search, on a few hands and targets."""
 
-    def shape(text: str) -> str:
-        return re.sub(r"\d+", "n", re.sub(r"[-+*/]", "o", text))
 
-    hint = search_hint(patterns.search, parse, shape=shape)
-    return check(search, partial(known, patterns.search), HANDS, what=N_("search"), hint=hint)
+SEQUENCES = ["5 7 + 6 4 - *", "7 6 5 - -", "8 3 8 3 / - /", "8 4 2 / /", "4 5 5 - /", "9 2 /"]
 
 
-def check_evaluate(evaluate: Callable) -> bool:
-    """Lesson 02: the stack machine, on a few sequences."""
-    hint = asking(
+@lesson(
+    postfix.evaluate,
+    [(tuple(int(t) if t.isdigit() else t for t in text.split()),) for text in SEQUENCES],
+    what=N_("stack machine"),
+    hint=asking(
         fraction=lambda value, case, got: kind(value) == "float",
         by_zero=lambda value, case, got: postfix.evaluate(*case) is None,
         operand=swapped,
-    )
-    sequences = ["5 7 + 6 4 - *", "7 6 5 - -", "8 3 8 3 / - /", "8 4 2 / /", "4 5 5 - /", "9 2 /"]
-    cases = [(tuple(int(t) if t.isdigit() else t for t in text.split()),) for text in sequences]
-    return check(evaluate, postfix.evaluate, cases, what=N_("stack machine"), hint=hint)
+    ),
+)
+def check_evaluate(evaluate: Callable):
+    """Lesson 02: the stack machine, on a few sequences."""
 
 
-def check_stack_orders(stack_orders: Callable) -> bool:
+@lesson(
+    postfix.stack_orders,
+    [((4, 5, 6, 7), "+-*"), ((1, 2, 3), "*/"), ((1, 2, 3, 4, 5), "+-*/")],
+    what=N_("recursion"),
+    hint=depth_fault,
+    item=tokens,
+    given=1,
+)
+def check_stack_orders(stack_orders: Callable):
     """Lesson 02: the push/pop recursion."""
-    cases = [((4, 5, 6, 7), "+-*"), ((1, 2, 3), "*/"), ((1, 2, 3, 4, 5), "+-*/")]
-    options = {"what": N_("recursion"), "hint": depth_fault, "item": tokens, "given": 1}
-    return check(stack_orders, postfix.stack_orders, cases, **options)
 
 
-def check_postfix(search: Callable) -> bool:
+@searching(
+    postfix.search,
+    postfix.to_infix,
+    lambda order: "".join("o" if token in OPS else "n" for token in order),
+    tokens,
+)
+def check_postfix(search: Callable):
     """Lesson 02: the postfix search, on a few hands and targets."""
-
-    def shape(order) -> str:
-        return "".join("o" if token in OPS else "n" for token in order)
-
-    hint = search_hint(postfix.search, postfix.to_infix, tokens, shape)
-    expected = partial(known, postfix.search)
-    return check(search, expected, HANDS, what=N_("search"), hint=hint, item=tokens)
 
 
 def mirror(expr):
-    """A tree up to the order of the operands of + and ×: a search that lays out its numbers in
-    another order finds the same trees, mirrored so."""
+    """A tree up to the order of the operands of + and ×, as a search finds it in any order."""
     if not isinstance(expr, BinOp):
         return expr
     sides = [mirror(expr.left), mirror(expr.right)]
@@ -692,7 +720,8 @@ def hits(step: Callable) -> Callable:
         found = []
         returned = step(array, len(hand), Fraction(target), found)
         attempt.left = [value for value, _tree in array]
-        return returned, found
+        attempt.got = returned, found
+        return attempt.got
 
     return attempt
 
@@ -717,19 +746,6 @@ def check_reduction(search: Callable) -> bool:
     return check(found, package_hits, cases, what=N_("search"), hint=hint, item=mirror)
 
 
-def first_fault(returned, found: list, answers: set, hand: tuple) -> str | None:
-    """What is wrong with a first-answer search's result, as an ASK entry, or None."""
-    if len(found) > 1:
-        return ASK["first_many" if returned else "first_base"]
-    if not answers:
-        return None if returned is False and not found else ASK["first_false"]
-    if returned is not True or not found:
-        return ASK["first_none" if returned is True else "first_missed"]
-    if sorted(found[0].leaves()) != sorted(hand):
-        return ASK["first_restore"]
-    return None if mirror(found[0]) in answers else ASK["first_wrong"]
-
-
 def first_judge(hand: tuple, target: int) -> Callable:
     """A judge of what a first-answer search returns and keeps for the case."""
     answers = {mirror(tree) for tree in recursive.solve(hand, Fraction(target))}
@@ -738,38 +754,45 @@ def first_judge(hand: tuple, target: int) -> Callable:
         returned, found = got
         if kind(returned) != "truth":
             return Finding("kind", example=returned, got=got, want=True)
-        why = first_fault(returned, found, answers, hand)
-        if why is None:
-            return None
-        words = {"why": why, "n": len(found), "item": brief(found[0] if found else "")}
-        return Finding("said", example=returned, got=got, words=words | {"target": target})
+        if len(found) > 1:
+            why = "first_many" if returned else "first_base"
+        elif not answers:
+            why = None if returned is False and not found else "first_false"
+        elif returned is not True or not found:
+            why = "first_none" if returned is True else "first_missed"
+        elif sorted(found[0].leaves()) != sorted(hand):
+            why = "first_restore"
+        else:
+            why = None if mirror(found[0]) in answers else "first_wrong"
+        words = {"n": len(found), "item": brief(found[0] if found else ""), "target": target}
+        return why and Finding("said", example=returned, got=got, words={"why": ASK[why]} | words)
 
     return judge
 
 
-def check_search_first(search_first: Callable) -> bool:
+@lesson(
+    first_judge,
+    [((4, 5, 6, 7), 24), ((1, 1, 1, 1), 24), ((3, 3, 8, 8), 24), ((2, 3, 4), 10)],
+    what=N_("first-answer search"),
+)
+def check_search_first(search_first: Callable):
     """Lesson 03 Ex 1: True and one answer as soon as one is found; False and none when none is."""
     mine = hits(search_first)
-
-    @wraps(search_first)
-    def attempt(*case):
-        got = mine(*case)
-        return None if got == (None, []) else got
-
-    cases = [((4, 5, 6, 7), 24), ((1, 1, 1, 1), 24), ((3, 3, 8, 8), 24), ((2, 3, 4), 10)]
-    return check(attempt, first_judge, cases, what=N_("first-answer search"))
+    return wraps(search_first)(lambda *case: None if mine(*case) == (None, []) else mine.got)
 
 
-def steps_off(value, right: int) -> bool:
-    """Whether a count is 0, or a loop's count of steps away from the right one."""
-    return value in (0, right // 6, right * 6)
-
-
-def check_final_numbers(final_numbers_for: Callable) -> bool:
+@lesson(
+    recursive.final_numbers,
+    [(2,), (3,), (4,), (5,)],
+    what=N_("count"),
+    hint=asking(
+        steps=lambda x, case, got: (
+            x in (0, (right := recursive.final_numbers(*case)) // 6, right * 6)
+        )
+    ),
+)
+def check_final_numbers(final_numbers_for: Callable):
     """Lesson 03 Ex 3: the final numbers the loops make for 2 to 5 cards."""
-    hint = asking(steps=lambda value, case, got: steps_off(value, recursive.final_numbers(case[0])))
-    cases = [(2,), (3,), (4,), (5,)]
-    return check(final_numbers_for, recursive.final_numbers, cases, what=N_("count"), hint=hint)
 
 
 # 04 search trees: the different states of a search, counted from `trace`.
@@ -780,63 +803,64 @@ def per_depth(hand: tuple, distinct: bool = True) -> list:
     return [sum(depth == d for depth, _key in keys) for d in range(len(hand))]
 
 
-def distinct_states(hand: tuple) -> int:
-    """How many different states the search of `hand` enters."""
-    return trace(hand).distinct_states()
-
-
-def check_distinct_per_depth(distinct_per_depth: Callable) -> bool:
-    """Lesson 04 Ex 1: the different states at each depth, depth 0 first."""
-    hint = asking(
+@lesson(
+    per_depth,
+    [((2, 3, 4),), ((3, 3, 8, 8),)],
+    what=N_("list"),
+    ordered=True,
+    hint=asking(
         depths=lambda x, case, got: len(got) != len(case[0]) and {"n": len(case[0])},
         all_states=lambda x, case, got: got == per_depth(*case, False),
-    )
-    cases = [((2, 3, 4),), ((3, 3, 8, 8),)]
-    return check(distinct_per_depth, per_depth, cases, what=N_("list"), ordered=True, hint=hint)
+    ),
+)
+def check_distinct_per_depth(distinct_per_depth: Callable):
+    """Lesson 04 Ex 1: the different states at each depth, depth 0 first."""
 
 
-def check_different_states(different_states: Callable) -> bool:
+@lesson(
+    partial(known, lambda hand: trace(hand).distinct_states()),
+    [((1, 1, 1, 1),), ((4, 5, 6, 7),), ((3, 3, 8, 8),)],
+    what=N_("count"),
+    hint=asking(all_states=lambda value, case, got: value == len(trace(*case).states)),
+)
+def check_different_states(different_states: Callable):
     """Lesson 04 Ex 3: how many different states the search of a hand enters."""
-    hint = asking(all_states=lambda value, case, got: value == len(trace(*case).states))
-    cases = [((1, 1, 1, 1),), ((4, 5, 6, 7),), ((3, 3, 8, 8),)]
-    expected = partial(known, distinct_states)
-    return check(different_states, expected, cases, what=N_("count"), hint=hint)
 
 
 # 06 exact arithmetic and 07 distinct answers: t24's own value and key are hidden from the attempt.
 EXACT_CASES = ["8 / (3 - 8 / 3)", "4 / (1 - 5 / 6)", "7 - (6 - 5) / 3", "1 / 3 + 1 / 6"]
 EXACT_CASES = [(parse(text),) for text in EXACT_CASES + ["6 / (5 / 4 - 1)", "2 - 9"]]
-VALUE = hiding(BinOp, "value", ASK["value_shortcut"])
 
 
-def check_exact_value(exact_value: Callable) -> bool:
+@lesson(
+    attrgetter("value"),
+    EXACT_CASES,
+    what="`exact_value`",
+    hint=asking(fraction=lambda value, case, got: kind(value) == "float", operand=swapped),
+)
+def check_exact_value(exact_value: Callable):
     """Lesson 06: does `exact_value(expr)` give every tree's exact value?"""
-    hint = asking(fraction=lambda value, case, got: kind(value) == "float", operand=swapped)
-    expected = attrgetter("value")
-    return check(VALUE(exact_value), expected, EXACT_CASES, what="`exact_value`", hint=hint)
+    return hiding(BinOp, "value", ASK["value_shortcut"])(exact_value)
 
 
-def check_float32_value(float32_value: Callable) -> bool:
-    """Lesson 06 Ex 1: does `float32_value(expr)` compute step by step in 32-bit floats?"""
-    hint = asking(
+@lesson(
+    lambda expr: postfix.evaluate(expr.postfix(), np.float32),
+    EXACT_CASES[:3],
+    what="`float32_value`",
+    hint=asking(
         float32=lambda value, case, got: (
             kind(value) in ("float", "numpy") and type(value) is not np.float32
         ),
         step_by_step=lambda value, case, got: safe_equal(value, np.float32(case[0].value)),
         operand=swapped,
-    )
-    attempt = VALUE(float32_value)
-    cases = EXACT_CASES[:3]
-    return check(attempt, float32_postfix, cases, what="`float32_value`", hint=hint)
-
-
-def float32_postfix(expr) -> np.float32:
-    """An expression's value worked out step by step in 32-bit floats."""
-    return postfix.evaluate(expr.postfix(), np.float32)
+    ),
+)
+def check_float32_value(float32_value: Callable):
+    """Lesson 06 Ex 1: does `float32_value(expr)` compute step by step in 32-bit floats?"""
+    return hiding(BinOp, "value", ASK["value_shortcut"])(float32_value)
 
 
 # Pairs of expressions, and the question to ask when a key gets the pair wrong.
-# fmt: off
 SAME_ANSWER_CASES = {
     ("5 + 7", "7 + 5"): N_("Does your key sort the items, so their order is forgotten?"),
     ("(1 + 2) * 3", "1 + 2 * 3"): N_("Does your key keep the brackets of each item?"),
@@ -849,9 +873,10 @@ SAME_ANSWER_CASES = {
     ("12 + 1", "1 + 2 + 1"): N_("Can a number's digits run into the next item in your key?"),
     ("2 + 2", "2 * 2"): N_("Do a sum and a product get different signs in your key?"),
     ("6 * 2 * 2 * 1", "6 * 2 * 2 / 1"): N_("Does your key keep × 1 and ÷ 1 apart?"),
-    ("(5 + 7) * 2", "5 + 7 * 2"): N_("Does your key keep a sum inside a product apart from a product inside a sum?"),
+    ("(5 + 7) * 2", "5 + 7 * 2"): N_(
+        "Does your key keep a sum inside a product apart from a product inside a sum?"
+    ),
 }
-# fmt: on
 BY_VALUE = (parse("1 + 3"), parse("2 * 2"))  # two answers of one value, no card alike
 OWN_KEY = hiding(t24_distinct, "combine_key", ASK["canonical_shortcut"])
 
@@ -888,25 +913,16 @@ def check_key(key: Callable) -> bool:
     return check(attempt, key_judge, list(questions), what=N_("key"), hint=ask, given=1)
 
 
-def distinct_count(hand: tuple) -> int:
-    """How many distinct answers t24 finds for `hand`."""
-    return len(solve(hand, distinct=True))
-
-
 def check_count_answers(count_answers: Callable) -> bool:
     """Lesson 07 Ex 1: does `count_answers(hand)` count t24's distinct answers with your key?"""
     space = getattr(count_answers, "__globals__", {})
     key = space.get("key")
     calls = []
 
-    def counted(expr):
-        calls.append(expr)
-        return key(expr)
-
     @wraps(count_answers)
     def attempt(hand):
         if callable(key):
-            space["key"] = counted
+            space["key"] = lambda expr: calls.append(expr) or key(expr)  # the key, counted
         try:
             count = OWN_KEY(count_answers)(hand)
         finally:
@@ -918,7 +934,8 @@ def check_count_answers(count_answers: Callable) -> bool:
 
     hint = asking(distinct=lambda value, case, got: value == len(solve(*case)))
     cases = [((1, 2, 3, 4),), ((3, 3, 7, 7),), ((1, 5, 5, 5),), ((2, 2, 6, 8),)]
-    return check(attempt, distinct_count, cases, what="`count_answers`", hint=hint)
+    expected = lambda hand: len(solve(hand, distinct=True))  # noqa: E731
+    return check(attempt, expected, cases, what="`count_answers`", hint=hint)
 
 
 # 08 the whole deck and 09 play: each hand, each card as often as t24 gives it.
@@ -935,32 +952,48 @@ def deck_fault(hand: tuple, case: tuple, got: list) -> tuple | str | None:
     return ASK["twice"] if all(len(set(h)) == len(h) for h in got) else None
 
 
-def check_solvable_hands(solvable_hands: Callable) -> bool:
+@lesson(
+    t24_deck.solvable_hands,
+    [(6,), (9,)],
+    what="`solvable_hands`",
+    hint=deck_fault,
+    item=lambda hand: tuple(sorted(hand)),
+)
+def check_solvable_hands(solvable_hands: Callable):
     """Lesson 08: every hand of four cards from 1 to `high` that makes 24 (a list or a tuple)."""
-    attempt = hiding(t24_deck, "solvable_hands", ASK["deck_shortcut"])(solvable_hands)
-    options = {"what": "`solvable_hands`", "hint": deck_fault, "item": lambda h: tuple(sorted(h))}
-    return check(attempt, t24_deck.solvable_hands, [(6,), (9,)], **options)
+    return hiding(t24_deck, "solvable_hands", ASK["deck_shortcut"])(solvable_hands)
 
 
-def check_unused(unused: Callable) -> bool:
+@lesson(
+    lambda cards, numbers: list((Counter(cards) - Counter(numbers)).elements()),
+    [((3, 3, 8, 8), [3, 8]), ((3, 3, 8, 8), [3, 3, 8]), ((1, 5, 5, 5), [5, 1, 5, 5])]
+    + [([3, 8, 8, 8], (3, 3, 8, 8)), ([10, 10, 4, 4], [10, 4]), ((2, 7, 7, 10), [10])],
+    what="`unused`",
+    hint=asking(
+        counts=lambda card, case, got: (
+            max(list(numbers).count(card) for numbers in case) > 1 and {"card": card}
+        )
+    ),
+)
+def check_unused(unused: Callable):
     """Lesson 09: the cards an answer's numbers leave unused."""
 
-    def left(cards, numbers) -> list:
-        return list((Counter(cards) - Counter(numbers)).elements())
 
-    def twice(card, case, got) -> dict | None:
-        counts = [list(numbers).count(card) for numbers in case]
-        return {"card": card} if max(counts) > 1 else None
+@lesson(
+    prod,
+    [([5],), ([4, 6],), ([3, 3, 8, 8],), ([2, 3, 4],), ([7, 0, 9],), ([1, 13, 1, 2],)],
+    what=N_("product"),
+    hint=asking(
+        zero=lambda got, case, _: got == 0,
+        adds=lambda got, case, _: got == sum(case[0]),
+        left_out=lambda got, case, _: prod(case[0]) % got == 0 and prod(case[0]) // got in case[0],
+        times_rest=lambda *_: True,
+    ),
+)
+def check_product(product: Callable):
+    """Lesson 03 warm-up: the product of a list of cards, by a function that calls itself."""
 
-    cases = [((3, 3, 8, 8), [3, 8]), ((3, 3, 8, 8), [3, 3, 8]), ((1, 5, 5, 5), [5, 1, 5, 5])]
-    cases += [([3, 8, 8, 8], (3, 3, 8, 8)), ([10, 10, 4, 4], [10, 4]), ((2, 7, 7, 10), [10])]
-    return check(unused, left, cases, what="`unused`", hint=asking(counts=twice))
-
-
-def calling_itself(product: Callable) -> Callable:
-    """The attempt, refused as a shortcut unless its code (or a function in it) calls it."""
-
-    @wraps(product)  # an error then names the line in the student's `product`
+    @wraps(product)  # refused as a shortcut unless its code (or a function in it) calls it
     def attempt(cards: list):
         code = [getattr(inspect.unwrap(product), "__code__", None)]
         for step in code:  # its code and the functions defined inside it
@@ -972,20 +1005,18 @@ def calling_itself(product: Callable) -> Callable:
     return attempt
 
 
-def check_product(product: Callable) -> bool:
-    """Lesson 03 warm-up: the product of a list of cards, by a function that calls itself."""
-    hint = asking(
-        zero=lambda got, case, _: got == 0,
-        adds=lambda got, case, _: got == sum(case[0]),
-        left_out=lambda got, case, _: prod(case[0]) % got == 0 and prod(case[0]) // got in case[0],
-        times_rest=lambda *_: True,
-    )
-    cards = [[5], [4, 6], [3, 3, 8, 8], [2, 3, 4], [7, 0, 9], [1, 13, 1, 2]]
-    cases = [(hand,) for hand in cards]
-    return check(calling_itself(product), prod, cases, what=N_("product"), hint=hint)
-
-
-def check_count_orderings(count_orderings: Callable) -> bool:
+@lesson(
+    ordering_count,
+    [((2, 6, 9, 13),), ((2, 2, 7, 11),), ((5, 5, 9, 9),), ((3, 12, 12, 12),), ((6, 6, 6, 6),)]
+    + [((1, 2, 2, 3, 3, 3),), ((1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 9, 10),)],
+    what="`count_orderings`",
+    hint=asking(
+        keep_whole=lambda got, case, _: kind(got) == "float",
+        divide_k=lambda got, case, _: got == factorial(len(case[0])),
+        n_over_k=lambda *_: True,
+    ),
+)
+def check_count_orderings(count_orderings: Callable):
     """Lesson 05: n! divided by k! for each card repeated k times, a whole number, not a listing."""
     touched = Counter()
 
@@ -1006,12 +1037,4 @@ def check_count_orderings(count_orderings: Callable) -> bool:
         touched.clear()
         return count_orderings(tuple(map(card, hand)))
 
-    hands = [(2, 6, 9, 13), (2, 2, 7, 11), (5, 5, 9, 9), (3, 12, 12, 12), (6, 6, 6, 6)]
-    hands += [(1, 2, 2, 3, 3, 3), (1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 9, 10)]
-    hint = asking(
-        keep_whole=lambda got, case, _: kind(got) == "float",
-        divide_k=lambda got, case, _: got == factorial(len(case[0])),
-        n_over_k=lambda *_: True,
-    )
-    cases = [(hand,) for hand in hands]
-    return check(attempt, ordering_count, cases, what="`count_orderings`", hint=hint)
+    return attempt
