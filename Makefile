@@ -166,7 +166,7 @@ students: $(VENV)/.installed-test
 # compiles the .mo files gettext reads. A test fails while any of the three is out of date.
 PYBABEL := $(VENV)/bin/pybabel
 catalogues: $(VENV)/.installed-test
-	$(PYBABEL) -q extract --no-location --sort-output --add-comments=TRANSLATORS: -k n_:1,2 -k said \
+	$(PYBABEL) -q extract --no-location --omit-header --sort-output --add-comments=TRANSLATORS: -k n_:1,2 -k said \
 		--project=t24 --copyright-holder="the t24 authors" -o t24/locale/t24.pot t24 app
 	$(PYBABEL) update -i t24/locale/t24.pot -d t24/locale -D t24 --ignore-obsolete --previous --ignore-pot-creation-date
 	$(PYBABEL) compile -d t24/locale -D t24 --statistics
