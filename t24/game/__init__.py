@@ -37,17 +37,11 @@ NEGATIVES = (
 )
 HANDS = (N_("{n} hand"), N_("{n} hands"))
 # The first operation of an answer, then each later one, as a hint says them.
-FIRST_STEP = {
-    "+": N_("the first step adds two cards"),
-    "-": N_("the first step subtracts two cards"),
-    "*": N_("the first step multiplies two cards"),
-    "/": N_("the first step divides two cards"),
-}
-NEXT_STEP = {
-    "+": N_("the next step adds"),
-    "-": N_("the next step subtracts"),
-    "*": N_("the next step multiplies"),
-    "/": N_("the next step divides"),
+STEPS = {
+    "+": (N_("the first step adds two cards"), N_("the next step adds")),
+    "-": (N_("the first step subtracts two cards"), N_("the next step subtracts")),
+    "*": (N_("the first step multiplies two cards"), N_("the next step multiplies")),
+    "/": (N_("the first step divides two cards"), N_("the next step divides")),
 }
 
 
@@ -143,7 +137,7 @@ def hint_texts(expr: Expr | None, target=24) -> list[str]:
         return [said("one operation between the two cards makes {target}", target=describe(target))]
     hints = [first_hint(steps)]
     for number, step in enumerate(steps[: max(len(steps) - 2, 1)]):
-        hints.append(_(NEXT_STEP[step.op] if number else FIRST_STEP[step.op]))
+        hints.append(_(STEPS[step.op][number > 0]))
         if number < len(steps) - 2:
             then = _("then {step}") if number else _("start with {step}")
             hints.append(then.format(step=step.text()))
@@ -263,9 +257,7 @@ class Game:
                 words = {"low": MIN_COUNT, "high": MAX_COUNT, "size": size}
                 raise InputError(said("deal {low} to {high} cards, not {size}", **words))
         self.target = as_target(target)
-        self.low = low
-        self.high = high
-        self.count = count
+        self.deck = (low, high, count)
         self.any_hand = any_hand
         solvable = all(solver.can_make(hand, self.target) for hand in self.chosen)
         self.none_possible = any_hand or not solvable
@@ -296,9 +288,9 @@ class Game:
         if self.chosen:
             hand = self.chosen.pop(0)
         elif self.any_hand:
-            hand = deal(self.rng, self.low, self.high, self.count)
+            hand = deal(self.rng, *self.deck)
         else:
-            hand = deal_solvable(self.rng, self.low, self.high, self.count, self.target)
+            hand = deal_solvable(self.rng, *self.deck, self.target)
         if self.rounds and self.round.outcome is None:
             self.round.outcome = "skipped"
             self.score.skipped += 1

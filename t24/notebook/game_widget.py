@@ -40,11 +40,8 @@ def reply_html(reply, target) -> str:
         shown = math(reply.expr, reply.value, None if reply.ok else target)
     heading = f"<b>{html.escape(_('Right!') if reply.ok else _('Not yet:'))}</b>"
     if reply.over:
-        return said(
-            _("{heading} {reply} (this hand is over: no change to the score)"),
-            heading=heading,
-            reply=shown,
-        )
+        over = _("{heading} {reply} (this hand is over: no change to the score)")
+        return said(over, heading=heading, reply=shown)
     return f"{heading} {shown}"
 
 
@@ -134,10 +131,8 @@ class GameWidget(Panel):
             self.tell(plain(shown), True)
             return
         answer = math(current.answer, self.game.target)
-        how_many = plain(current.how_many)
-        self.tell(
-            said(_("An answer: {answer} ({how_many})"), answer=answer, how_many=how_many), True
-        )
+        many = plain(current.how_many)
+        self.tell(said(_("An answer: {answer} ({how_many})"), answer=answer, how_many=many), True)
 
 
 def make_game_widget(seed=None, hands=(), on_try=None, **options) -> GameWidget:

@@ -20,7 +20,8 @@ from ..game import LEVELS as GAME_LEVELS
 from ..hand import InputError, as_target
 from ..methods import METHODS, TABLE
 from ..solver import solve
-from ..text import N_, _, describe, duration, hand_text, plural
+from ..text import N_, _, describe, duration, hand_text, plural, said
+from .widgets import table_html
 
 FONT = {"title": 15, "label": 13, "tick": 12, "legend": 12, "note": 11}
 GREY = "#7f7f7f"  # matplotlib's "tableau" colours
@@ -195,21 +196,17 @@ def plot_growth(growth_rows, mode: str = "all"):
 
 def agreement_html(hands, target=24, methods: Sequence[str] = METHODS) -> str:
     """A row per hand: each method's count of distinct answers, whether they agree, the first few."""
-    answers = _("the distinct answers (= {target})").format(target=describe(as_target(target)))
-    heads = [*methods, _("same answers?"), answers]
-    lines = [
-        f"<table><tr><th>{_('hand')}</th>" + "".join(f"<th>{head}</th>" for head in heads) + "</tr>"
-    ]
+    answers = said("the distinct answers (= {target})", target=describe(as_target(target)))
+    rows = []
     for hand in hands:
         found = [solve(hand, target, method=m, distinct=True) for m in methods]
-        agree = len({tuple(map(str, answers)) for answers in found}) == 1
+        agree = _("yes") if len({tuple(map(str, a)) for a in found}) == 1 else f"<b>{_('NO')}</b>"
         shown = [html.escape(expr.pretty()) for expr in found[0][:4]]
         if len(found[0]) > 4:
-            shown.append(_("… and {count} more").format(count=len(found[0]) - 4))
-        cells = [hand_text(hand), *map(len, found), _("yes") if agree else f"<b>{_('NO')}</b>"]
-        cells.append("<br>".join(shown) or f"<i>{_('none')}</i>")
-        lines.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
-    return "\n".join([*lines, "</table>"])
+            shown.append(said("… and {count} more", count=len(found[0]) - 4))
+        shown = "<br>".join(shown) or f"<i>{_('none')}</i>"
+        rows.append((hand_text(hand), *map(len, found), agree, shown))
+    return table_html(rows, (_("hand"), *methods, _("same answers?"), answers))
 
 
 def _bars(ax, xs, heights, colours, labels=None, **options):

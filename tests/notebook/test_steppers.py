@@ -117,5 +117,7 @@ def test_a_trace_marks_the_paths_to_the_target():
 
 
 def test_a_trace_of_five_cards_is_refused_in_one_line():
-    with pytest.raises(SearchTooLarge, match="a trace of 5 numbers would record 233,280 final numbers"):
+    with pytest.raises(
+        SearchTooLarge, match="a trace of 5 numbers would record 233,280 final numbers"
+    ):
         trace([1, 2, 3, 4, 5])
