@@ -115,12 +115,9 @@ def step_cost(steps: Sequence[Step]) -> tuple[int, int, Fraction]:
 def first_hint(steps: Sequence[Step]) -> str:
     """A property of the steps: how many make a fraction (else a negative number), or their range."""
     fractions, negatives, largest = step_cost(steps)
-    if fractions:
-        one, many = FRACTIONS
-    elif negatives:
-        one, many = NEGATIVES
-    else:
+    if not fractions and not negatives:
         return said("every step makes a whole number from 0 to {largest}", largest=largest)
+    one, many = FRACTIONS if fractions else NEGATIVES
     count = fractions or negatives
     return n_(one, many, count).format(count=count, total=len(steps))
 

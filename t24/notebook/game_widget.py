@@ -69,9 +69,10 @@ class GameWidget(Panel):
             widget.style.font_size = WIDGET_FONT
         self.hints: list[str] = []
         self.checked = None  # Enter and the Check button may both fire for one answer: check once
-        actions = {"check": self.check, "hint": self.hint, "show": self.show, "next": self.deal}
-        for name, act in actions.items():
-            self.buttons[name].on_click(act)
+        for button, act in zip(
+            self.buttons.values(), (self.check, self.hint, self.show, self.deal)
+        ):
+            button.on_click(act)
         self.answer.observe(lambda change: change["new"].strip() and self.check(), names="value")
         self.deal()
         check, hint, show, next_hand = self.buttons.values()

@@ -98,11 +98,11 @@ def answers_section(found: Mapping[str, Result], hand, target: Fraction, mode: s
         same = _("All {methods} methods give the same {answers}:")
         same = same.format(methods=len(ran), answers=plural(len(first), *ANSWERS[mode]))
         return f"<p>{same}</p>" + answers_html(first, target)
-    lists = []
-    for method, answers in ran.items():
-        count = plural(len(answers), *ANSWERS["all"])
-        lists.append(f"<p><b>{method}</b>: {count}</p>\n{answers_html(answers, target)}")
-    return "\n".join(lists)
+    return "\n".join(
+        f"<p><b>{method}</b>: {plural(len(answers), *ANSWERS['all'])}</p>\n"
+        + answers_html(answers, target)
+        for method, answers in ran.items()
+    )
 
 
 def lab_view(found: Mapping[str, Result], hand, target=24, mode="distinct", show=False) -> str:
@@ -124,8 +124,7 @@ def lab_view(found: Mapping[str, Result], hand, target=24, mode="distinct", show
     note = said(MODE_NOTES[mode], mode=f"<i>{_(mode)}</i>")
     timed = _("Times are one run on this kernel.")
     heading = f"{cards_html(hand)} → <b>{describe(target)}</b>, {_(MODE_WORDS[mode])}"
-    head = (_("method"), "", _("answers"), _("time"))
-    table = table_html(rows, head)
+    table = table_html(rows, (_("method"), "", _("answers"), _("time")))
     return box(f"<p>{heading}</p>\n{table}\n<p><small>{note} {timed}</small></p>\n{shown}")
 
 

@@ -144,9 +144,8 @@ def plot_states_per_depth(trace: Trace, ax=None):
     ax.set_ylim(0, max(row[1] for row in rows) * 1.12)
     title = _("{hand} → {target}: the tree visits {count} states, only {distinct} are different")
     words = {"hand": hand_text(trace.hand), "target": describe(trace.target)}
-    title = title.format(
-        count=f"{len(trace.states):,}", distinct=f"{trace.distinct_states():,}", **words
-    )
+    words.update(count=f"{len(trace.states):,}", distinct=f"{trace.distinct_states():,}")
+    title = title.format(**words)
     xlabel = _("depth of the search: how many numbers are left")
     finish(ax, title, xlabel, _("number of states"), legend=True, loc=2)  # 2: upper left
     return ax
