@@ -150,10 +150,7 @@ def loop_lists(method: str, hand: Hand) -> tuple[Sequence, ...]:
 def scan(method: str, hand: Hand, target: Fraction) -> tuple[tuple[int, ...], ...]:
     """Every candidate once, in order: the hits, the hits with a new tree, the divisions by 0."""
     loops = LOOPS[method]
-    hits = []
-    new_trees = []
-    zeros = []
-    seen = set()
+    hits, new_trees, zeros, seen = [], [], [], set()
     for index, items in enumerate(itertools.product(*loop_lists(method, hand))):
         found = loops.value(loops.fill(*items))
         if found is None:
