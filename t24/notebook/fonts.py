@@ -3,6 +3,7 @@ extra's (Noto Sans SC, the same on every computer) or else the system's; with no
 figure shows empty boxes, with matplotlib's warning."""
 
 import contextlib
+import logging
 
 from matplotlib import font_manager, rcParams
 
@@ -20,4 +21,8 @@ def use_cjk_fallback() -> str | None:
     found = next((name for name in (OURS, *SYSTEM) if name in names), None)
     if found:
         rcParams["font.family"] = ["sans-serif", found]
+        # It has one weight: bold Chinese is drawn regular, with no warning under every figure.
+        logging.getLogger("matplotlib.font_manager").addFilter(
+            lambda record: f"weight bold for {found}," not in record.getMessage()
+        )
     return found
