@@ -23,6 +23,6 @@ def use_cjk_fallback() -> str | None:
         rcParams["font.family"] = ["sans-serif", found]
         # It has one weight: bold Chinese is drawn regular, with no warning under every figure.
         logging.getLogger("matplotlib.font_manager").addFilter(
-            lambda record: f"weight bold for {found}," not in record.getMessage()
+            lambda record: (record.args or ())[1:2] != (found,)  # (weight, font, weight used)
         )
     return found
