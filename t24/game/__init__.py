@@ -6,7 +6,7 @@ import random
 import sys
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 
@@ -16,7 +16,7 @@ from ..distinct import canonical
 from ..expr import BinOp, Expr
 from ..hand import Hand, InputError, as_hand, as_target
 from ..parse import MAX_LENGTH
-from ..text import N_, _, describe, hand_text, n_, plural
+from ..text import N_, _, describe, hand_text, n_, plural, said
 from .rating import COUNT_MAX_CARDS, EFFORT_MAX_COUNT, LEVELS, rate, search_effort  # noqa: F401
 
 SUITS = 4  # copies of each card in the deck, as in a pack of playing cards
@@ -37,17 +37,11 @@ NEGATIVES = (
 )
 HANDS = (N_("{n} hand"), N_("{n} hands"))
 # The first operation of an answer, then each later one, as a hint says them.
-FIRST_STEP = {
-    "+": N_("the first step adds two cards"),
-    "-": N_("the first step subtracts two cards"),
-    "*": N_("the first step multiplies two cards"),
-    "/": N_("the first step divides two cards"),
-}
-NEXT_STEP = {
-    "+": N_("the next step adds"),
-    "-": N_("the next step subtracts"),
-    "*": N_("the next step multiplies"),
-    "/": N_("the next step divides"),
+STEPS = {
+    "+": (N_("the first step adds two cards"), N_("the next step adds")),
+    "-": (N_("the first step subtracts two cards"), N_("the next step subtracts")),
+    "*": (N_("the first step multiplies two cards"), N_("the next step multiplies")),
+    "/": (N_("the first step divides two cards"), N_("the next step divides")),
 }
 
 
@@ -121,12 +115,9 @@ def step_cost(steps: Sequence[Step]) -> tuple[int, int, Fraction]:
 def first_hint(steps: Sequence[Step]) -> str:
     """A property of the steps: how many make a fraction (else a negative number), or their range."""
     fractions, negatives, largest = step_cost(steps)
-    if fractions:
-        one, many = FRACTIONS
-    elif negatives:
-        one, many = NEGATIVES
-    else:
-        return _("every step makes a whole number from 0 to {largest}").format(largest=largest)
+    if not fractions and not negatives:
+        return said("every step makes a whole number from 0 to {largest}", largest=largest)
+    one, many = FRACTIONS if fractions else NEGATIVES
     count = fractions or negatives
     return n_(one, many, count).format(count=count, total=len(steps))
 
@@ -135,20 +126,18 @@ def hint_texts(expr: Expr | None, target=24) -> list[str]:
     """The graded hints for one answer: a property of its steps, then operation and step in turn
     (with no answer, one hint that does not say so)."""
     if expr is None:
-        said = _(
-            "find the largest number these cards can make, and ask what the last step would need"
-        )
-        return [said]
+        return [
+            _("find the largest number these cards can make, and ask what the last step would need")
+        ]
     steps = answer_steps(expr)
     if len(steps) <= 1:
-        said = _("one operation between the two cards makes {target}")
-        return [said.format(target=describe(target))]
+        return [said("one operation between the two cards makes {target}", target=describe(target))]
     hints = [first_hint(steps)]
     for number, step in enumerate(steps[: max(len(steps) - 2, 1)]):
-        hints.append(_(NEXT_STEP[step.op] if number else FIRST_STEP[step.op]))
+        hints.append(_(STEPS[step.op][number > 0]))
         if number < len(steps) - 2:
-            said = _("then {step}") if number else _("start with {step}")
-            hints.append(said.format(step=step.text()))
+            then = _("then {step}") if number else _("start with {step}")
+            hints.append(then.format(step=step.text()))
     return hints
 
 
@@ -192,8 +181,8 @@ class Round:
         return rate(self.hand, self.target, self.answers)
 
     def __str__(self) -> str:
-        said = _("hand {number}: make {target} from {hand}")
-        return said.format(number=self.number, target=self.target, hand=hand_text(self.hand))
+        words = {"number": self.number, "target": self.target, "hand": hand_text(self.hand)}
+        return said("hand {number}: make {target} from {hand}", **words)
 
     @property
     def how_many(self) -> str:
@@ -203,7 +192,7 @@ class Round:
             return _("answers not counted")
         if count == 1:
             return _("the only answer")
-        return _("{count} distinct answers in all").format(count=f"{count:,}")
+        return said("{count} distinct answers in all", count=f"{count:,}")
 
 
 @dataclass
@@ -221,41 +210,34 @@ class Score:
         return self.right + self.shown + self.skipped
 
     def __str__(self) -> str:
-        said = _(
+        score = _(
             "{right} right out of {hands} ({shown} shown, {skipped} skipped); {tries}, {hints}"
         )
         tries = plural(self.wrong, N_("{n} wrong try"), N_("{n} wrong tries"))
         hints = plural(self.hints, N_("{n} hint"), N_("{n} hints"))
         counted = {"hands": plural(self.hands, *HANDS), "tries": tries, "hints": hints}
-        return said.format(right=self.right, shown=self.shown, skipped=self.skipped, **counted)
+        return score.format(right=self.right, shown=self.shown, skipped=self.skipped, **counted)
 
 
 @dataclass(frozen=True)
 class Reply(Verdict):
-    """A try, scored unless its hand had ended (`over`): the check's verdict, which `reason` says,
-    and the game's sentence about it (`message`: "right: …" or "wrong: …")."""
+    """A try, scored unless its hand had ended (`over`): the verdict as the game says it
+    (`message`: "right: …" or "wrong: …"), with the check's own sentence (`reason`)."""
 
     over: bool = False
 
-    @classmethod
-    def to(cls, verdict: Verdict, over: bool) -> "Reply":
-        return cls(
-            **{field.name: getattr(verdict, field.name) for field in fields(verdict)}, over=over
-        )
-
     @property
     def reason(self) -> str:
-        """The check's own sentence, in the language in use."""
+        """The check's own sentence."""
         return super().message
 
     @property
     def message(self) -> str:
-        """The reply as the game says it, in the language in use."""
-        said = _("right: {reason}") if self.ok else _("wrong: {reason}")
-        said = said.format(reason=self.reason)
+        reply = _("right: {reason}") if self.ok else _("wrong: {reason}")
+        reply = reply.format(reason=self.reason)
         if self.over:
-            said = _("{reply} (this hand is over: no change to the score)").format(reply=said)
-        return said
+            return said("{reply} (this hand is over: no change to the score)", reply=reply)
+        return reply
 
 
 class Game:
@@ -269,12 +251,10 @@ class Game:
         self.chosen = [as_hand(hand) for hand in hands]
         for size in (count, *map(len, self.chosen)):
             if not MIN_COUNT <= size <= MAX_COUNT:
-                said = _("deal {low} to {high} cards, not {size}")
-                raise InputError(said.format(low=MIN_COUNT, high=MAX_COUNT, size=size))
+                words = {"low": MIN_COUNT, "high": MAX_COUNT, "size": size}
+                raise InputError(said("deal {low} to {high} cards, not {size}", **words))
         self.target = as_target(target)
-        self.low = low
-        self.high = high
-        self.count = count
+        self.deck = (low, high, count)
         self.any_hand = any_hand
         solvable = all(solver.can_make(hand, self.target) for hand in self.chosen)
         self.none_possible = any_hand or not solvable
@@ -292,22 +272,22 @@ class Game:
     def rules(self) -> str:
         """The line that opens a game; it offers "none" only when unsolvable hands can be dealt."""
         if self.none_possible:
-            said = _(
+            rules = _(
                 "Make {target} from the cards with + - * / and brackets, each card once; "
                 "if a hand cannot be done, answer none."
             )
         else:
-            said = _("Make {target} from the cards with + - * / and brackets, each card once.")
-        return said.format(target=describe(self.target))
+            rules = _("Make {target} from the cards with + - * / and brackets, each card once.")
+        return rules.format(target=describe(self.target))
 
     def next_hand(self) -> Round:
         """Deal the next hand; an unfinished hand counts as skipped (not if the dealer refuses)."""
         if self.chosen:
             hand = self.chosen.pop(0)
         elif self.any_hand:
-            hand = deal(self.rng, self.low, self.high, self.count)
+            hand = deal(self.rng, *self.deck)
         else:
-            hand = deal_solvable(self.rng, self.low, self.high, self.count, self.target)
+            hand = deal_solvable(self.rng, *self.deck, self.target)
         if self.rounds and self.round.outcome is None:
             self.round.outcome = "skipped"
             self.score.skipped += 1
@@ -328,12 +308,12 @@ class Game:
             verdict = check_answer(current.hand, text, self.target)
             if verdict.expr is None:
                 return verdict
-        if current.outcome is None and verdict.ok:
+        over = current.outcome is not None
+        if not over and verdict.ok:
             current.outcome = "right"
             self.score.right += 1
-            return Reply.to(verdict, over=False)
-        self.score.wrong += current.outcome is None
-        return Reply.to(verdict, over=current.outcome is not None)
+        self.score.wrong += not over and not verdict.ok
+        return Reply(**vars(verdict), over=over)
 
     def hint(self) -> str:
         """The next hint for this hand; they stop while two steps are left, so none leaves only an
@@ -341,15 +321,15 @@ class Game:
         current = self.round
         hints = hint_texts(current.answer, self.target)
         if current.hints_given >= len(hints):
-            said = _(
-                "no more hints: the rest is yours (s shows an answer); the last hint was {hint}"
+            return said(
+                "no more hints: the rest is yours (s shows an answer); the last hint was {hint}",
+                hint=hints[-1],
             )
-            return said.format(hint=hints[-1])
         current.hints_given += 1
         self.score.hints += current.outcome is None
         number = current.hints_given
-        said = _("hint {number} of {total}: {hint}")
-        return said.format(number=number, total=len(hints), hint=hints[number - 1])
+        words = {"number": number, "total": len(hints), "hint": hints[number - 1]}
+        return said("hint {number} of {total}: {hint}", **words)
 
     def show(self) -> str:
         """One answer (or that there is none); the hand ends without a point."""
@@ -359,30 +339,30 @@ class Game:
             current.outcome = "shown"
             self.score.shown += 1
         if current.answer is None:
-            said = _("no answer: {hand} cannot make {target}")
-            return said.format(hand=hand_text(current.hand), target=target)
-        said = _("an answer: {answer} = {target} ({how_many})")
-        return said.format(answer=current.answer, target=target, how_many=current.how_many)
+            hand = hand_text(current.hand)
+            return said("no answer: {hand} cannot make {target}", hand=hand, target=target)
+        words = {"answer": current.answer, "target": target, "how_many": current.how_many}
+        return said("an answer: {answer} = {target} ({how_many})", **words)
 
 
 def check_deck(low, high, count, seed) -> None:
     """Refuse, in one sentence, a deck or seed the game cannot deal from."""
     for name, value in (("low", low), ("high", high), ("count", count)):
         if isinstance(value, bool) or not isinstance(value, int):
-            said = _("{name} must be a whole number, not {value}")
-            raise InputError(said.format(name=name, value=repr(value)))
+            refusal = _("{name} must be a whole number, not {value}")
+            raise InputError(refusal.format(name=name, value=repr(value)))
     if isinstance(seed, bool) or not isinstance(seed, (int, str, type(None))):
-        said = _("the seed must be a whole number or text, not {kind}")
-        raise InputError(said.format(kind=type(seed).__name__))
+        kind = type(seed).__name__
+        raise InputError(said("the seed must be a whole number or text, not {kind}", kind=kind))
     if low > high:
-        said = _("the lowest card ({low}) is above the highest ({high})")
-        raise InputError(said.format(low=low, high=high))
+        refusal = said("the lowest card ({low}) is above the highest ({high})", low=low, high=high)
+        raise InputError(refusal)
     if max(abs(low), abs(high)) > 10**6:
-        raise InputError(_("cards go up to {largest} in size").format(largest=f"{10**6:,}"))
+        raise InputError(said("cards go up to {largest} in size", largest=f"{10**6:,}"))
     cards = SUITS * (high - low + 1)
     if count > cards:
-        said = _("a deck of cards {low} to {high} holds only {cards} cards")
-        raise InputError(said.format(low=low, high=high, cards=cards))
+        words = {"low": low, "high": high, "cards": cards}
+        raise InputError(said("a deck of cards {low} to {high} holds only {cards} cards", **words))
 
 
 def play(lines: Iterable[str], out, game: Game, rounds=None) -> Score:
@@ -397,7 +377,7 @@ def play(lines: Iterable[str], out, game: Game, rounds=None) -> Score:
             out(_("quit"))
             break
         if not text:
-            out(_("type an answer, or {keys}").format(keys=_(KEYS)))
+            out(said("type an answer, or {keys}", keys=_(KEYS)))
             continue
         if text == "h":
             out(game.hint())
@@ -409,15 +389,15 @@ def play(lines: Iterable[str], out, game: Game, rounds=None) -> Score:
             out(reply.message)
             if not reply.ok:
                 continue
-        out(_("difficulty: {rating}").format(rating=game.round.rating))
-        out(_("score: {score}").format(score=game.score))
+        out(said("difficulty: {rating}", rating=game.round.rating))
+        out(said("score: {score}", score=game.score))
         if rounds is not None and game.score.hands >= rounds:
-            out(_("played {hands}").format(hands=plural(rounds, *HANDS)))
+            out(said("played {hands}", hands=plural(rounds, *HANDS)))
             break
         out(str(game.next_hand()))
     else:
         out(_("end of input"))
-    out(_("final score: {score}").format(score=game.score))
+    out(said("final score: {score}", score=game.score))
     return game.score
 
 
@@ -426,8 +406,8 @@ def terminal_lines(prompt: str = "> "):
     if not sys.stdin.isatty():  # piped: no prompts, and no line read past the longest answer
         while line := sys.stdin.readline(MAX_LENGTH + 1):
             if len(line) > MAX_LENGTH and not line.endswith("\n"):
-                said = _("a line over {length} characters: type one answer a line")
-                raise InputError(said.format(length=f"{MAX_LENGTH:,}"))
+                refusal = _("a line over {length} characters: type one answer a line")
+                raise InputError(refusal.format(length=f"{MAX_LENGTH:,}"))
             yield line
         return
     with contextlib.suppress(ImportError):  # arrow keys and history for input(), if available

@@ -13,7 +13,7 @@ from ..expr import Expr, pair_results
 from ..hand import Hand, as_hand, as_target
 from ..methods import TABLE
 from ..methods.recursive import pairs
-from ..text import N_, _, describe, hand_text, n_, plural
+from ..text import N_, _, describe, hand_text, n_, plural, said
 
 EFFORT_MAX_COUNT = 4  # the search walk: 3,888 final numbers for four cards, 233,280 for five
 COUNT_MAX_CARDS = 5  # six cards can have 62,306 distinct answers (0 1 2 3 4 5 for 0): not counted
@@ -68,46 +68,39 @@ class Difficulty:
     effort: Effort | None  # None for hands of more than EFFORT_MAX_COUNT cards
 
     def __str__(self) -> str:
-        return _("{level} ({reason})").format(level=_(self.level), reason=self.reason)
+        return said("{level} ({reason})", level=_(self.level), reason=self.reason)
 
     @property
     def reason(self) -> str:
         """The facts behind the level, in one line."""
         target = describe(self.target)
         if self.level == NO_ANSWER:
-            said = _("{hand} cannot make {target}: the exact search finds no way")
-            return said.format(hand=hand_text(self.hand), target=target)
-        facts = [
-            _("needs a fraction on the way") if self.needs_fraction else _("no fraction needed")
-        ]
+            none = _("{hand} cannot make {target}: the exact search finds no way")
+            return none.format(hand=hand_text(self.hand), target=target)
+        fraction = _("needs a fraction on the way") if self.needs_fraction else None
+        facts = [fraction or _("no fraction needed")]
         if self.answers is None:
             facts.append(_("distinct answers not counted"))
         else:
-            facts.append(
-                plural(self.answers, N_("{n} distinct answer"), N_("{n} distinct answers"))
-            )
+            answers = (N_("{n} distinct answer"), N_("{n} distinct answers"))
+            facts.append(plural(self.answers, *answers))
         effort = self.effort
         if effort is None:
-            facts.append(_("search not measured for {count} cards").format(count=len(self.hand)))
+            facts.append(said("search not measured for {count} cards", count=len(self.hand)))
             return _("; ").join(facts)
-        said = n_(
+        hits = n_(
             "{hits} of the recursive search's {total} final numbers makes {target}",
             "{hits} of the recursive search's {total} final numbers make {target}",
             effort.hits,
         )
-        facts.append(
-            said.format(hits=f"{effort.hits:,}", total=f"{effort.final_numbers:,}", target=target)
-        )
+        words = {"hits": f"{effort.hits:,}", "total": f"{effort.final_numbers:,}"}
+        facts.append(hits.format(target=target, **words))
         if effort.largest > abs(self.target):
-            facts.append(
-                _("every answer passes {largest} on the way").format(
-                    largest=describe(effort.largest)
-                )
-            )
+            largest = describe(effort.largest)
+            facts.append(said("every answer passes {largest} on the way", largest=largest))
         else:
-            facts.append(
-                _("no number above {target} on the way").format(target=describe(abs(self.target)))
-            )
+            largest = describe(abs(self.target))
+            facts.append(said("no number above {target} on the way", target=largest))
         return _("; ").join(facts)
 
 

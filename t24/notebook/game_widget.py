@@ -40,11 +40,8 @@ def reply_html(reply, target) -> str:
         shown = math(reply.expr, reply.value, None if reply.ok else target)
     heading = f"<b>{html.escape(_('Right!') if reply.ok else _('Not yet:'))}</b>"
     if reply.over:
-        return said(
-            _("{heading} {reply} (this hand is over: no change to the score)"),
-            heading=heading,
-            reply=shown,
-        )
+        over = _("{heading} {reply} (this hand is over: no change to the score)")
+        return said(over, heading=heading, reply=shown)
     return f"{heading} {shown}"
 
 
@@ -72,9 +69,10 @@ class GameWidget(Panel):
             widget.style.font_size = WIDGET_FONT
         self.hints: list[str] = []
         self.checked = None  # Enter and the Check button may both fire for one answer: check once
-        actions = {"check": self.check, "hint": self.hint, "show": self.show, "next": self.deal}
-        for name, act in actions.items():
-            self.buttons[name].on_click(act)
+        for button, act in zip(
+            self.buttons.values(), (self.check, self.hint, self.show, self.deal)
+        ):
+            button.on_click(act)
         self.answer.observe(lambda change: change["new"].strip() and self.check(), names="value")
         self.deal()
         check, hint, show, next_hand = self.buttons.values()
@@ -134,10 +132,8 @@ class GameWidget(Panel):
             self.tell(plain(shown), True)
             return
         answer = math(current.answer, self.game.target)
-        how_many = plain(current.how_many)
-        self.tell(
-            said(_("An answer: {answer} ({how_many})"), answer=answer, how_many=how_many), True
-        )
+        many = plain(current.how_many)
+        self.tell(said(_("An answer: {answer} ({how_many})"), answer=answer, how_many=many), True)
 
 
 def make_game_widget(seed=None, hands=(), on_try=None, **options) -> GameWidget:

@@ -16,7 +16,7 @@ from ..game import deal_solvable
 from ..hand import InputError, SearchTooLarge, as_hand, as_target
 from ..methods import METHODS, TABLE
 from ..solver import as_method
-from ..text import N_, _, describe, duration, hand_text, plural
+from ..text import N_, _, describe, duration, hand_text, plural, said
 from .widgets import WIDGET_FONT, Panel, box, card_html, cards_html, table_html
 
 MODES = ("all", "distinct", "first")
@@ -49,8 +49,8 @@ def method_names(methods) -> tuple[str, ...]:
     try:
         return tuple(map(as_method, names))
     except TypeError:
-        said = _("methods are names from {names}, not {methods}")
-        raise InputError(said.format(names=", ".join(METHODS), methods=repr(methods))) from None
+        refusal = _("methods are names from {names}, not {methods}")
+        raise InputError(refusal.format(names=", ".join(METHODS), methods=repr(methods))) from None
 
 
 def compare(
@@ -61,8 +61,8 @@ def compare(
     target = as_target(target)
     names = method_names(methods)
     if mode not in MODES:
-        said = _("unknown mode {mode}; choose one of {modes}")
-        raise InputError(said.format(mode=repr(mode), modes=", ".join(MODES)))
+        refusal = _("unknown mode {mode}; choose one of {modes}")
+        raise InputError(refusal.format(mode=repr(mode), modes=", ".join(MODES)))
     found = {}
     for method in (m for m in METHODS if m in names):
         try:
@@ -82,7 +82,7 @@ def answers_html(answers: Sequence[Expr], target: Fraction) -> str:
     more = len(answers) - SHOW_AT_MOST
     if more <= 0:
         return f"<ol>{items}</ol>"
-    return f"<ol>{items}</ol><p>{_('… and {count} more.').format(count=f'{more:,}')}</p>"
+    return f"<ol>{items}</ol><p>{said('… and {count} more.', count=f'{more:,}')}</p>"
 
 
 def answers_section(found: Mapping[str, Result], hand, target: Fraction, mode: str) -> str:
@@ -91,18 +91,18 @@ def answers_section(found: Mapping[str, Result], hand, target: Fraction, mode: s
     if not ran:
         return f"<p>{_('Every method asked refused this hand: try fast.')}</p>"
     if not any(ran.values()):
-        said = _("No way to make {target} from {hand}.")
-        return f"<p>{said.format(target=describe(target), hand=hand_text(hand, faces=True))}</p>"
+        none = _("No way to make {target} from {hand}.")
+        return f"<p>{none.format(target=describe(target), hand=hand_text(hand, faces=True))}</p>"
     first = next(iter(ran.values()))
     if len(ran) > 1 and len({tuple(map(str, answers)) for answers in ran.values()}) == 1:
-        said = _("All {methods} methods give the same {answers}:")
-        said = said.format(methods=len(ran), answers=plural(len(first), *ANSWERS[mode]))
-        return f"<p>{said}</p>" + answers_html(first, target)
-    lists = []
-    for method, answers in ran.items():
-        count = plural(len(answers), *ANSWERS["all"])
-        lists.append(f"<p><b>{method}</b>: {count}</p>\n{answers_html(answers, target)}")
-    return "\n".join(lists)
+        same = _("All {methods} methods give the same {answers}:")
+        same = same.format(methods=len(ran), answers=plural(len(first), *ANSWERS[mode]))
+        return f"<p>{same}</p>" + answers_html(first, target)
+    return "\n".join(
+        f"<p><b>{method}</b>: {plural(len(answers), *ANSWERS['all'])}</p>\n"
+        + answers_html(answers, target)
+        for method, answers in ran.items()
+    )
 
 
 def lab_view(found: Mapping[str, Result], hand, target=24, mode="distinct", show=False) -> str:
@@ -113,19 +113,18 @@ def lab_view(found: Mapping[str, Result], hand, target=24, mode="distinct", show
     rows = []
     for method, result in found.items():
         if result.refusal is None:
-            said = [f"{len(result.answers):,}", duration(result.seconds)]
+            cells = [f"{len(result.answers):,}", duration(result.seconds)]
         else:
-            said = [html.escape(_("refused: {reason}").format(reason=result.refusal)), ""]
-        rows.append((method, _(TABLE[method].label), *said))
+            cells = [html.escape(said("refused: {reason}", reason=result.refusal)), ""]
+        rows.append((method, _(TABLE[method].label), *cells))
     if show:
         shown = answers_section(found, hand, target, mode)
     else:
         shown = f"<p><i>{_('Answers hidden: guess first, then press “show answers”.')}</i></p>"
-    note = _(MODE_NOTES[mode]).format(mode=f"<i>{_(mode)}</i>")
+    note = said(MODE_NOTES[mode], mode=f"<i>{_(mode)}</i>")
     timed = _("Times are one run on this kernel.")
     heading = f"{cards_html(hand)} → <b>{describe(target)}</b>, {_(MODE_WORDS[mode])}"
-    head = (_("method"), "", _("answers"), _("time"))
-    table = table_html(rows, head)
+    table = table_html(rows, (_("method"), "", _("answers"), _("time")))
     return box(f"<p>{heading}</p>\n{table}\n<p><small>{note} {timed}</small></p>\n{shown}")
 
 
@@ -141,7 +140,7 @@ def make_lab(methods: Iterable[str] = LAB_DEFAULT) -> Panel:
     names = method_names(methods)
     rng = random.Random(24)  # the same deals in every class
     sliders = [
-        widgets.IntSlider(n, 1, 13, description=_("card {number}").format(number=k))
+        widgets.IntSlider(n, 1, 13, description=said("card {number}", number=k))
         for k, n in enumerate(START, 1)
     ]
     sliders.append(widgets.IntSlider(24, 1, 100, description=_("target")))
@@ -166,13 +165,11 @@ def make_lab(methods: Iterable[str] = LAB_DEFAULT) -> Panel:
     for slider in sliders:
         slider.continuous_update = False
         slider.observe(partial(keep_limits, slider.min, slider.max), names=["min", "max"])
-    slow = [m for m in METHODS if TABLE[m].as_written and m not in LAB_DEFAULT]
-    said = _(
+    slow = ", ".join(m for m in METHODS if TABLE[m].as_written and m not in LAB_DEFAULT)
+    note = _(
         "Runs by default: {methods}, each a few ms a hand. Press a method to add or remove it; {slow} as written are slow."
     )
-    note = widgets.HTML(
-        f"<small>{said.format(methods=', '.join(LAB_DEFAULT), slow=', '.join(slow))}</small>"
-    )
+    note = widgets.HTML(f"<small>{note.format(methods=', '.join(LAB_DEFAULT), slow=slow)}</small>")
     dealing = []  # non-empty while the deal button moves the sliders: one update, not four
 
     def update(change=None):

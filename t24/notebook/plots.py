@@ -17,10 +17,11 @@ from matplotlib.ticker import FuncFormatter, MaxNLocator
 from ..bench import MODE_WORDS
 from ..game import HANDS
 from ..game import LEVELS as GAME_LEVELS
-from ..hand import InputError, as_target
+from ..hand import ANSWERS, InputError, as_target
 from ..methods import METHODS, TABLE
 from ..solver import solve
-from ..text import N_, _, describe, duration, hand_text, plural
+from ..text import N_, _, describe, duration, hand_text, plural, said
+from .widgets import table_html
 
 FONT = {"title": 15, "label": 13, "tick": 12, "legend": 12, "note": 11}
 GREY = "#7f7f7f"  # matplotlib's "tableau" colours
@@ -98,8 +99,7 @@ def plot_per_hand_times(deck_rows, mode: str = "all", scope: str = "sample", ax=
         ax.scatter([s * 1e3 for s in seconds], ys, s=14, alpha=0.6, color=TABLE[method].colour)
         median = statistics.median(seconds) * 1e3
         ax.plot([median] * 2, [y - 0.38, y + 0.38], color="black", linewidth=2.5)
-        said = _("median {time}").format(time=duration(median / 1e3))
-        ax.text(median, y + 0.42, said, ha="center")
+        ax.text(median, y + 0.42, said("median {time}", time=duration(median / 1e3)), ha="center")
     ax.set_yticks(range(len(times)), [f"{m}\n({_(TABLE[m].label)})" for m in reversed(times)])
     _log(ax.xaxis, [s * 1e3 for values in times.values() for s in values], 2.0)
     medians = {method: statistics.median(seconds) for method, seconds in times.items()}
@@ -139,10 +139,12 @@ def plot_ratios(summary: Mapping, mode: str = "all", ax=None):
         title = _("As written, {method} takes {ratio} as long as fast").format(**words)
         variant = next((m for m in TABLE[slowest].instead if m in ratio and m != "fast"), None)
         if variant:
-            said = _(
+            title = _(
                 "As written, {method} takes {ratio} as long as fast; {variant}, {variant_ratio}"
             )
-            title = said.format(variant=variant, variant_ratio=times_ratio(ratio[variant]), **words)
+            title = title.format(
+                variant=variant, variant_ratio=times_ratio(ratio[variant]), **words
+            )
     xlabel = _("time for the same {hands} hands, as a multiple of fast's (linear)")
     xlabel = xlabel.format(hands=summary.get("sample_hands", ""))
     finish(ax, title, xlabel, "", handles=handles, grid="x", loc=4)  # lower right
@@ -195,21 +197,17 @@ def plot_growth(growth_rows, mode: str = "all"):
 
 def agreement_html(hands, target=24, methods: Sequence[str] = METHODS) -> str:
     """A row per hand: each method's count of distinct answers, whether they agree, the first few."""
-    answers = _("the distinct answers (= {target})").format(target=describe(as_target(target)))
-    heads = [*methods, _("same answers?"), answers]
-    lines = [
-        f"<table><tr><th>{_('hand')}</th>" + "".join(f"<th>{head}</th>" for head in heads) + "</tr>"
-    ]
+    answers = said("the distinct answers (= {target})", target=describe(as_target(target)))
+    rows = []
     for hand in hands:
         found = [solve(hand, target, method=m, distinct=True) for m in methods]
-        agree = len({tuple(map(str, answers)) for answers in found}) == 1
+        agree = _("yes") if len({tuple(map(str, a)) for a in found}) == 1 else f"<b>{_('NO')}</b>"
         shown = [html.escape(expr.pretty()) for expr in found[0][:4]]
         if len(found[0]) > 4:
-            shown.append(_("… and {count} more").format(count=len(found[0]) - 4))
-        cells = [hand_text(hand), *map(len, found), _("yes") if agree else f"<b>{_('NO')}</b>"]
-        cells.append("<br>".join(shown) or f"<i>{_('none')}</i>")
-        lines.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
-    return "\n".join([*lines, "</table>"])
+            shown.append(said("… and {count} more", count=len(found[0]) - 4))
+        shown = "<br>".join(shown) or f"<i>{_('none')}</i>"
+        rows.append((hand_text(hand), *map(len, found), agree, shown))
+    return table_html(rows, (_("hand"), *methods, _("same answers?"), answers))
 
 
 def _bars(ax, xs, heights, colours, labels=None, **options):
@@ -248,10 +246,10 @@ def plot_answer_counts(per_hand: Mapping[Sequence[int], int], ax=None):
     _bars(ax, xs, [histogram[x] for x in xs], [GREY if x == 0 else BLUE for x in xs])
     solvable = sum(count for x, count in histogram.items() if x)
     answers = sum(x * count for x, count in histogram.items())
-    none = _("no answer ({hands})").format(hands=plural(histogram[0], *HANDS))
-    some = _("solvable ({hands}, {answers} in all)").format(
-        hands=plural(solvable, *HANDS),
-        answers=plural(answers, N_("{n} answer"), N_("{n} answers")),
+    none = said("no answer ({hands})", hands=plural(histogram[0], *HANDS))
+    answers = plural(answers, *ANSWERS)
+    some = said(
+        "solvable ({hands}, {answers} in all)", hands=plural(solvable, *HANDS), answers=answers
     )
     handles = [Patch(color=GREY, label=none), Patch(color=BLUE, label=some)]
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
@@ -283,24 +281,23 @@ def plot_target_counts(counts: Mapping[int, int], hands: int, highlight: int = 2
     easiest = max(counts, key=lambda t: (counts[t], -t))
     colours = [RED if t == highlight else ORANGE if t == easiest else BLUE for t in counts]
     _bars(ax, list(counts), list(counts.values()), colours, width=0.85)
-    easy = _("easiest: {target} ({hands})").format(
-        target=easiest, hands=plural(counts[easiest], *HANDS)
+    easy = said(
+        "easiest: {target} ({hands})", target=easiest, hands=plural(counts[easiest], *HANDS)
     )
     handles = [Patch(color=ORANGE, label=easy)]
     title = _("{target} is the easiest target").format(target=easiest)
     if highlight in counts:
         rank = sorted(counts.values(), reverse=True).index(counts[highlight]) + 1
         words = {"target": highlight, "rank": rank, "of": len(counts), "easiest": easiest}
-        said = _("{target}: {hands} (rank {rank} of {of})")
-        handles.append(
-            Patch(color=RED, label=said.format(hands=plural(counts[highlight], *HANDS), **words))
-        )
+        words["hands"] = plural(counts[highlight], *HANDS)
+        label = said("{target}: {hands} (rank {rank} of {of})", **words)
+        handles.append(Patch(color=RED, label=label))
         title = _("{easiest} is the easiest target; {target} ranks {rank} of {of}").format(**words)
         if all(counts[t] < counts[highlight] for t in counts if t > highlight):
             title = _(
                 "{easiest} is the easiest target; {target} ranks {rank} of {of}, ahead of every larger target"
             ).format(**words)
-    every = _("all {hands}").format(hands=plural(hands, *HANDS))
+    every = said("all {hands}", hands=plural(hands, *HANDS))
     ax.axhline(hands, color="black", linestyle="--", label=every)
     ax.set_ylim(0, hands * 1.25)
     finish(ax, title, _("target (whole number)"), _("hands that make it (count)"), handles=handles)
@@ -316,12 +313,12 @@ def plot_solvable_share(shares: Mapping[int, tuple[int, int]], target="24", ax=N
     _bars(ax, [str(c) for c in counts], values, GREEN, labels)
     title = _("More cards, more hands make {target}").format(target=target)
     if len(counts) > 1:
-        said = _(
+        title = _(
             "More cards, more hands make {target}: {low} with {fewest} cards, {high} with {most}"
         )
         low = percent(*shares[counts[0]])
         high = percent(*shares[counts[-1]])
-        title = said.format(target=target, low=low, fewest=counts[0], high=high, most=counts[-1])
+        title = title.format(target=target, low=low, fewest=counts[0], high=high, most=counts[-1])
     ylabel = _("hands that make {target} (%)").format(target=target)
     finish(ax, title, _("cards in the hand (count)"), ylabel)
     return ax
@@ -329,7 +326,7 @@ def plot_solvable_share(shares: Mapping[int, tuple[int, int]], target="24", ax=N
 
 def alt_text(fig) -> str:
     """A sentence per axes for a screen reader: what it draws and how many, title, axes, key."""
-    said = [fig.get_suptitle()] if fig.get_suptitle() else []
+    sentences = [fig.get_suptitle()] if fig.get_suptitle() else []
     for ax in fig.axes:
         dots = sum(len(c.get_offsets()) for c in ax.collections if isinstance(c, PathCollection))
         linked = any(isinstance(c, LineCollection) for c in ax.collections)
@@ -338,10 +335,9 @@ def alt_text(fig) -> str:
         kind = [plural(n, *KINDS[k]) for k, n in zip(KINDS, counts) if n][:1]
         key = ax.get_legend() and ", ".join(text.get_text() for text in ax.get_legend().texts)
         texts = (ax.get_title(), ax.get_xlabel(), ax.get_ylabel(), key)
-        said.append(
-            "; ".join(kind + [_(part).format(text=t) for part, t in zip(PARTS, texts) if t])
-        )
-    return ". ".join(said) + "."
+        parts = [_(part).format(text=t) for part, t in zip(PARTS, texts) if t]
+        sentences.append("; ".join(kind + parts))
+    return ". ".join(sentences) + "."
 
 
 # In a kernel, a figure shown is the inline backend's plain PNG in an <img> with its `alt_text`.

@@ -108,13 +108,11 @@ class Trace:
         return [(s.parent, s.id) for s in self.states if s.parent is not None]
 
 
-def too_big(kind: str, hand: Hand, method: str, limit: int) -> SearchTooLarge | None:
-    """The refusal of a search too big to record or step through (None if it fits)."""
+def too_big(kind: str, hand: Hand, method: str, limit: int) -> None:
+    """Refuse a search too big to record or step through."""
     record = TABLE[method]
-    size = record.size(hand)
-    if size <= limit:
-        return None
-    return SearchTooLarge(kind, method, size, limit, len(hand), record.unit)
+    if record.size(hand) > limit:
+        raise SearchTooLarge(kind, method, record.size(hand), limit, len(hand), record.unit)
 
 
 def trace(hand, target=24) -> Trace:
@@ -122,9 +120,7 @@ def trace(hand, target=24) -> Trace:
     the target (the search's own `visit` sees each state)."""
     hand = as_hand(hand)
     target = as_target(target)
-    refused = too_big("trace", hand, "recursive", TRACE_LIMIT)
-    if refused:
-        raise refused
+    too_big("trace", hand, "recursive", TRACE_LIMIT)
     result = Trace(hand, target)
     latest = {}  # the last state seen at each depth
 
@@ -154,10 +150,7 @@ def loop_lists(method: str, hand: Hand) -> tuple[Sequence, ...]:
 def scan(method: str, hand: Hand, target: Fraction) -> tuple[tuple[int, ...], ...]:
     """Every candidate once, in order: the hits, the hits with a new tree, the divisions by 0."""
     loops = LOOPS[method]
-    hits = []
-    new_trees = []
-    zeros = []
-    seen = set()
+    hits, new_trees, zeros, seen = [], [], [], set()
     for index, items in enumerate(itertools.product(*loop_lists(method, hand))):
         found = loops.value(loops.fill(*items))
         if found is None:
@@ -294,19 +287,19 @@ def state_html(trace: Trace, index: int) -> str:
 class Stepper(Panel):
     """Play and a slider over a search's steps, "next hit", a dropdown over its parts, the view."""
 
-    def __init__(self, name: str, total: int, hits, parts, labels: dict, view):
+    def __init__(self, name: str, total: int, hits, parts, labels, view):
         """`hits`: steps (from 0); `parts`: (label, first step) pairs; `view`: a step's HTML;
-        `labels`: the slider's (`unit`), the dropdown's (`part`), the view without a kernel's."""
+        `labels`: the slider's, the dropdown's, the sentence in place of the widget."""
         self.hits = hits
         self.starts = [start for _label, start in parts]
         self.step_html = view
-        unit = labels["unit"]
+        unit, part, sentence = labels
         self.slider = widgets.IntSlider(1, 1, total, description=unit, continuous_update=False)
         self.play = widgets.Play(1, 1, total, interval=700, description=_("play"))
         style = {"font_size": WIDGET_FONT}
         self.next_hit = widgets.Button(description=_("next hit ▶"), style=style)
         options = [(label, k) for k, (label, _start) in enumerate(parts)]
-        self.jump_to = widgets.Dropdown(options=options, description=labels["part"])
+        self.jump_to = widgets.Dropdown(options=options, description=part)
         self.view = widgets.HTML().add_class(f"t24-{STEPPER}-view")
         widgets.link((self.play, "value"), (self.slider, "value"))  # kernel-side: testable
         self.slider.observe(self._show, names="value")
@@ -314,7 +307,7 @@ class Stepper(Panel):
         self.next_hit.on_click(self._go_to_next_hit)
         self.add_class(f"t24-{STEPPER}").add_class(f"t24-{name}-{STEPPER}")
         rows = [[self.play, self.slider], [self.next_hit, self.jump_to]]
-        super().__init__([*map(widgets.HBox, rows), self.view], labels["sentence"])
+        super().__init__([*map(widgets.HBox, rows), self.view], sentence)
         self._show()
 
     def _next_hit(self) -> int | None:
@@ -335,47 +328,50 @@ class Stepper(Panel):
         self.jump_to.value = bisect_right(self.starts, self.slider.value - 1) - 1
 
 
-def _loop_stepper(method: str, hand, target) -> Stepper | Panel:
+def stepper(method: str, hand, target) -> Stepper | Panel:
+    """A stepper over the method's candidates (or states) for the hand, or its refusal in one line."""
     hand = as_hand(hand)
     target = as_target(target)
-    refused = too_big("stepper", hand, method, TABLE[method].limit)
-    if refused:
-        return refusal(str(refused))
-    lists = loop_lists(method, hand)
-    stride = prod(map(len, lists[1:]))
-    parts = [("".join(map(str, item)), k * stride) for k, item in enumerate(lists[0])]
-    hits = scan(method, hand, target)[0]
-    total = len(lists[0]) * stride
-    sentence = _("Run this notebook to use the {method} stepper over {count} (a live control).")
-    count = plural(total, N_("{n} candidate"), N_("{n} candidates"))
-    labels = {"unit": _("candidate"), "part": _(LOOPS[method].names[0])}
-    labels["sentence"] = sentence.format(method=method.removesuffix("s"), count=count)
-    view = partial(candidate_html, method, hand, target=target)
-    return Stepper(method.removesuffix("s"), total, hits, parts, labels, view)
+    try:
+        too_big("stepper", hand, method, TABLE[method].limit if method in LOOPS else TRACE_LIMIT)
+    except SearchTooLarge as error:
+        return refusal(error.sentence(name=str))
+    if method == "recursive":
+        states = trace(hand, target)
+        total = len(states.states)
+        hits = [s.id for s in states.hits]
+        parts = [(_("the hand"), 0), *((s.step, s.id) for s in states.states if s.depth == 1)]
+        labels = [_("state"), _("first step")]
+        sentence = _(
+            "Run this notebook to use the recursion stepper over {count} (a live control)."
+        )
+        count = plural(total, N_("{n} state"), N_("{n} states"))
+        view = partial(state_html, states)
+    else:
+        lists = loop_lists(method, hand)
+        stride = prod(map(len, lists[1:]))
+        total = len(lists[0]) * stride
+        hits = scan(method, hand, target)[0]
+        parts = [("".join(map(str, item)), k * stride) for k, item in enumerate(lists[0])]
+        labels = [_("candidate"), _(LOOPS[method].names[0])]
+        sentence = _("Run this notebook to use the {method} stepper over {count} (a live control).")
+        count = plural(total, N_("{n} candidate"), N_("{n} candidates"))
+        view = partial(candidate_html, method, hand, target=target)
+    name = {"patterns": "pattern", "recursive": "recursion"}.get(method, method)
+    labels.append(sentence.format(method=name, count=count))
+    return Stepper(name, total, hits, parts, labels, view)
 
 
 def make_pattern_stepper(hand: Sequence[int], target=24) -> Stepper | Panel:
     """A widget that steps through the pattern method's candidates for one hand."""
-    return _loop_stepper("patterns", hand, target)
+    return stepper("patterns", hand, target)
 
 
 def make_postfix_stepper(hand: Sequence[int], target=24) -> Stepper | Panel:
     """A widget that steps through postfix candidates for one hand, the stack at each token."""
-    return _loop_stepper("postfix", hand, target)
+    return stepper("postfix", hand, target)
 
 
 def make_recursion_stepper(hand: Sequence[int], target=24) -> Stepper | Panel:
     """A widget that steps through the states recursive reduction visits for one hand."""
-    hand = as_hand(hand)
-    refused = too_big("stepper", hand, "recursive", TRACE_LIMIT)
-    if refused:
-        return refusal(str(refused))
-    states = trace(hand, target)
-    parts = [(_("the hand"), 0), *((s.step, s.id) for s in states.states if s.depth == 1)]
-    sentence = _("Run this notebook to use the recursion stepper over {count} (a live control).")
-    count = plural(len(states.states), N_("{n} state"), N_("{n} states"))
-    labels = {"unit": _("state"), "part": _("first step"), "sentence": sentence.format(count=count)}
-    view = partial(state_html, states)
-    return Stepper(
-        "recursion", len(states.states), [s.id for s in states.hits], parts, labels, view
-    )
+    return stepper("recursive", hand, target)

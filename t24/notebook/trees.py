@@ -8,7 +8,7 @@ import matplotlib.pyplot as plt
 import networkx as nx
 from matplotlib.transforms import offset_copy
 
-from ..text import _, describe, hand_text
+from ..text import _, describe, hand_text, said
 from .plots import FONT, finish, new_axes
 from .steppers import Trace
 
@@ -53,16 +53,16 @@ def _draw(graph, pos, on_path: set, ax, small: bool, target: str, what: str) -> 
     path = [(u, v) for u, v in graph.edges if u in on_path and v in on_path]
     draw = {"G": graph, "pos": pos, "ax": ax}
     others = list(set(graph.edges) - set(path))
-    nx.draw_networkx_edges(**draw, edgelist=others, arrows=False, edge_color=GREY, width=0.5)
-    step = _("a step on a path to {target}").format(target=target)
+    nx.draw_networkx_edges(**draw, arrows=False, edgelist=others, edge_color=GREY, width=0.5)
+    step = said("a step on a path to {target}", target=target)
     nx.draw_networkx_edges(
-        **draw, edgelist=path, arrows=False, edge_color=ORANGE, width=3, label=step
+        **draw, arrows=False, edgelist=path, edge_color=ORANGE, width=3, label=step
     )
     others, leading = [n for n in graph if n not in on_path], [n for n in on_path if n not in hits]
     for nodes, size, colour, label in [
         (others, 40 if small else 4, BLUE, what),
-        (leading, 90 if small else 40, ORANGE, _("leads to {target}").format(target=target)),
-        (hits, 260, RED, _("a hit: the last number is {target}").format(target=target)),
+        (leading, 90 if small else 40, ORANGE, said("leads to {target}", target=target)),
+        (hits, 260, RED, said("a hit: the last number is {target}", target=target)),
     ]:
         shape = "*" if colour == RED else "o"
         nx.draw_networkx_nodes(
@@ -76,14 +76,8 @@ def _label(ax, text: str, at, bold: bool, right: bool) -> None:
     """A state's numbers, 7 points above its node (or right of it), in bold on a path."""
     shift = offset_copy(ax.transData, ax.figure, *((7, 0) if right else (0, 7)), units="points")
     place = {"va": "center"} if right else {"ha": "center"}
-    ax.text(
-        *at,
-        text,
-        transform=shift,
-        fontsize=FONT["note"],
-        weight="bold" if bold else "normal",
-        **place,
-    )
+    weight = "bold" if bold else "normal"
+    ax.text(*at, text, transform=shift, fontsize=FONT["note"], weight=weight, **place)
 
 
 def plot_tree_and_states(trace: Trace):
@@ -114,19 +108,21 @@ def plot_tree_and_states(trace: Trace):
         _label(right, text, pos[key], key in on_path, right=True)
     layers, ticks = Counter(len(key) for key in graph), range(1, len(trace.hand) + 1)
     right.tick_params(axis="x", labelbottom=True, length=0)
-    said = _("{count}\n({states} states)")
-    right.set_xticks(ticks, [said.format(count=n, states=f"{layers[n]:,}") for n in ticks])
+    layer = _("{count}\n({states} states)")
+    right.set_xticks(ticks, [layer.format(count=n, states=f"{layers[n]:,}") for n in ticks])
     right.set(xlim=(len(trace.hand) + 0.45, 0.1), yticks=[])
     right.spines[["top", "right", "left"]].set_visible(False)
     right.set_xlabel(_("numbers left"), fontsize=FONT["label"])
-    said = _("{count} states in the search tree").format(count=f"{len(trace.states):,}")
-    left.set_title(said, fontsize=FONT["title"])
-    said = _("{count} distinct states (what memoising visits)")
-    right.set_title(said.format(count=f"{trace.distinct_states():,}"), fontsize=FONT["title"])
-    said = _(
+    title = said("{count} states in the search tree", count=f"{len(trace.states):,}")
+    left.set_title(title, fontsize=FONT["title"])
+    title = _("{count} distinct states (what memoising visits)")
+    right.set_title(title.format(count=f"{trace.distinct_states():,}"), fontsize=FONT["title"])
+    title = _(
         "Recursive reduction of {hand} → {target}: the tree repeats the same states many times"
     )
-    fig.suptitle(said.format(hand=hand_text(trace.hand), target=target), fontsize=FONT["title"] + 1)
+    fig.suptitle(
+        title.format(hand=hand_text(trace.hand), target=target), fontsize=FONT["title"] + 1
+    )
     return fig
 
 
@@ -147,12 +143,9 @@ def plot_states_per_depth(trace: Trace, ax=None):
     ax.set_xticks(range(len(rows)), names)
     ax.set_ylim(0, max(row[1] for row in rows) * 1.12)
     title = _("{hand} → {target}: the tree visits {count} states, only {distinct} are different")
-    title = title.format(
-        hand=hand_text(trace.hand),
-        target=describe(trace.target),
-        count=f"{len(trace.states):,}",
-        distinct=f"{trace.distinct_states():,}",
-    )
+    words = {"hand": hand_text(trace.hand), "target": describe(trace.target)}
+    words.update(count=f"{len(trace.states):,}", distinct=f"{trace.distinct_states():,}")
+    title = title.format(**words)
     xlabel = _("depth of the search: how many numbers are left")
     finish(ax, title, xlabel, _("number of states"), legend=True, loc=2)  # 2: upper left
     return ax

@@ -67,7 +67,7 @@ def test_the_jump_dropdown_follows_the_slider_and_moves_it(maker):
 @pytest.mark.parametrize("maker", MAKERS)
 def test_a_hand_too_big_to_step_is_refused_in_one_line(maker):
     refusal = maker((1, 2, 3, 4, 5, 6))
-    assert "too many to step through" in refusal.sentence and "1 2 3 4 5 6" in refusal.sentence
+    assert "too many to step through" in refusal.sentence and "6 numbers" in refusal.sentence
 
 
 def test_a_pattern_candidate_shows_how_it_is_filled_and_its_value():
@@ -117,5 +117,7 @@ def test_a_trace_marks_the_paths_to_the_target():
 
 
 def test_a_trace_of_five_cards_is_refused_in_one_line():
-    with pytest.raises(SearchTooLarge, match="No trace of 1 2 3 4 5: 233,280 final numbers"):
+    with pytest.raises(
+        SearchTooLarge, match="a trace of 5 numbers would record 233,280 final numbers"
+    ):
         trace([1, 2, 3, 4, 5])
