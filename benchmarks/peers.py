@@ -101,7 +101,7 @@ def compare(hands, repeat=1, show=False, clock="cpu", peers=None) -> list[dict]:
 
 
 def table(results: dict) -> list[str]:
-    """The comparison in a saved run as a Markdown table (also printed by tools/bench_tables.py)."""
+    """The comparison in a saved run as a Markdown table."""
     rows = []
     for r in results["peers"]:
         version = results["summary"]["peers"].get(r["solver"], {}).get("version")
@@ -112,7 +112,7 @@ def table(results: dict) -> list[str]:
             [name, f"{r['hands']:,}", f"{r['seconds']:.2f}", f"{r['answers']:,}", ratio, ok]
         )
     header = ["solver", "hands", "seconds", "answers", "× t24", "every answer checked"]
-    title = "### Beside the PyPI solvers (every distinct answer of every hand)"
+    title = "Beside the PyPI solvers (every distinct answer of every hand)"
     return bench.table(title, header, rows)
 
 
