@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """`t24 bench` beside the PyPI solvers game24 and point24: the developers' comparison.
 
-    python benchmarks/peers.py [--quick] [--out DIR] [--replace] [--no-progress]
+    python benchmarks/peers.py [--quick] [--out DIR] [--replace] [--no-progress] [--repeat N]
 
 They are never a dependency of t24 (`make bench-peers` installs them in an environment of their
 own); a solver that is not installed is left out. Each runs on the same hands in the same process
@@ -122,6 +122,7 @@ def main(argv=None) -> int:
     parser.add_argument("--out", type=Path, help="a new folder (default t24-bench/<date and time>)")
     parser.add_argument("--replace", action="store_true", help="overwrite the results in --out")
     parser.add_argument("--no-progress", action="store_true", help="no progress bars")
+    parser.add_argument("--repeat", type=int, default=3, help="keep the fastest of N (default 3)")
     args = parser.parse_args(argv)
     out = args.out or bench.new_run_folder()
     quick = {"hands": bench.QUICK_HANDS, "sample": bench.QUICK_SAMPLE, "growth_hands": 2}
@@ -130,6 +131,7 @@ def main(argv=None) -> int:
         results = bench.run_benchmark(
             out,
             peers=compare,
+            repeat=args.repeat,
             progress=not args.no_progress,
             command=command,
             replace=args.replace,
