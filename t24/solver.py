@@ -33,7 +33,8 @@ def check_size(method: str, hand: Hand, first: bool = False) -> None:
     if size > record.limit:
         instead = next((m for m in record.instead if check_fits(m, hand, first)), None)
         cope = f"use method={instead!r} for hands" if instead else "no method takes a hand"
-        tries = f"{plural(size, record.unit[:-1], record.unit)} for {plural(len(hand), 'number')}"
+        size_words = plural(size, "{n} " + record.unit[:-1], "{n} " + record.unit)
+        tries = f"{size_words} for {plural(len(hand), '{n} number', '{n} numbers')}"
         raise SearchTooLarge(
             f"method={method!r} would try {tries} (at most {amount(record.limit)}); {cope} this large"
         )
