@@ -85,7 +85,12 @@ def run_peer(name, installed, solve, most, hands, show=False, clock="cpu") -> di
 
 def compare(hands, repeat=1, show=False, clock="cpu", peers=None) -> list[dict]:
     """The t24 baseline (repeated as a sweep is), then each solver; ratios against t24."""
-    t24 = (BASELINE, __version__, lambda h: solver.solve(h, bench.TARGET, distinct=True), None)
+    t24 = (
+        BASELINE,
+        __version__,
+        lambda h: solver.solve(h, bench.TARGET, "fast", distinct=True),
+        None,
+    )
 
     def once():
         row = run_peer(*t24, hands, show, clock)
