@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """`t24 bench` beside the PyPI solvers game24 and point24: the developers' comparison.
 
-    python benchmarks/peers.py [--quick] [--out DIR] [--replace] [--no-progress]
+    python benchmarks/peers.py [--quick] [--out DIR] [--replace] [--no-progress] [--repeat N]
 
 They are never a dependency of t24 (`make bench-peers` installs them in an environment of their
 own); a solver that is not installed is left out. Each runs on the same hands in the same process
@@ -85,7 +85,12 @@ def run_peer(name, installed, solve, most, hands, show=False, clock="cpu") -> di
 
 def compare(hands, repeat=1, show=False, clock="cpu", peers=None) -> list[dict]:
     """The t24 baseline (repeated as a sweep is), then each solver; ratios against t24."""
-    t24 = (BASELINE, __version__, lambda h: solver.solve(h, bench.TARGET, distinct=True), None)
+    t24 = (
+        BASELINE,
+        __version__,
+        lambda h: solver.solve(h, bench.TARGET, "fast", distinct=True),
+        None,
+    )
 
     def once():
         row = run_peer(*t24, hands, show, clock)
@@ -101,7 +106,7 @@ def compare(hands, repeat=1, show=False, clock="cpu", peers=None) -> list[dict]:
 
 
 def table(results: dict) -> list[str]:
-    """The comparison in a saved run as a Markdown table (also printed by tools/bench_tables.py)."""
+    """The comparison in a saved run as a Markdown table."""
     rows = []
     for r in results["peers"]:
         version = results["summary"]["peers"].get(r["solver"], {}).get("version")
@@ -112,7 +117,7 @@ def table(results: dict) -> list[str]:
             [name, f"{r['hands']:,}", f"{r['seconds']:.2f}", f"{r['answers']:,}", ratio, ok]
         )
     header = ["solver", "hands", "seconds", "answers", "× t24", "every answer checked"]
-    title = "### Beside the PyPI solvers (every distinct answer of every hand)"
+    title = "Beside the PyPI solvers (every distinct answer of every hand)"
     return bench.table(title, header, rows)
 
 
@@ -122,6 +127,7 @@ def main(argv=None) -> int:
     parser.add_argument("--out", type=Path, help="a new folder (default t24-bench/<date and time>)")
     parser.add_argument("--replace", action="store_true", help="overwrite the results in --out")
     parser.add_argument("--no-progress", action="store_true", help="no progress bars")
+    parser.add_argument("--repeat", type=int, default=3, help="keep the fastest of N (default 3)")
     args = parser.parse_args(argv)
     out = args.out or bench.new_run_folder()
     quick = {"hands": bench.QUICK_HANDS, "sample": bench.QUICK_SAMPLE, "growth_hands": 2}
@@ -130,6 +136,7 @@ def main(argv=None) -> int:
         results = bench.run_benchmark(
             out,
             peers=compare,
+            repeat=args.repeat,
             progress=not args.no_progress,
             command=command,
             replace=args.replace,

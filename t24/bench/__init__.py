@@ -16,33 +16,42 @@ import subprocess
 import sys
 import threading
 import time
-from contextlib import suppress
+from collections import namedtuple
+from contextlib import contextmanager, suppress
 from importlib import resources
 from pathlib import Path
 
 from .. import __version__, deck, solver
 from ..hand import InputError, SearchTooLarge
 from ..methods import METHODS, TABLE, fast
-from ..text import hand_text, plural
+from ..text import N_, _, duration, hand_text, n_, plural
 
 MODES = ("all", "distinct", "first", "can_make")
-MODE_WORDS = dict(
-    zip(MODES, ("all answers", "distinct answers", "first answer", "can it be made?"))
-)
+MODE_WORDS = {
+    "all": N_("all answers"),
+    "distinct": N_("distinct answers"),
+    "first": N_("first answer"),
+    "can_make": N_("can it be made?"),
+}
 CLOCKS = {"cpu": time.process_time, "wall": time.perf_counter}
 CLOCK_WORDS = {
-    "cpu": "CPU time of this process (time.process_time)",
-    "wall": "wall time (time.perf_counter)",
+    "cpu": N_("CPU time of this process (time.process_time)"),
+    "wall": N_("wall time (time.perf_counter)"),
 }
-TARGET = SEED = 24
+TARGET = 24
+SEED = 24
 SAMPLE_HANDS = 100  # hands every method sweeps, as-written ones included
-QUICK_HANDS, QUICK_SAMPLE = 100, 20  # --quick: the optimised methods' hands, and every method's
-GROWTH_COUNTS, GROWTH_HANDS = (2, 3, 4, 5, 6), 8
+QUICK_HANDS = 100  # --quick: the hands the optimised methods sweep
+QUICK_SAMPLE = 20  # --quick: the hands every method sweeps
+GROWTH_COUNTS = (2, 3, 4, 5, 6)
+GROWTH_HANDS = 8
 SLOW_SWEEP = 3.0  # seconds: repeats of a sweep stop once they have taken this long in all
 MAX_REPEAT = 10  # and after this many, whatever --repeat says
+FORMATS = {"meta": "json", "deck": "csv", "growth": "csv", "peers": "csv", "summary": "json"}
+FILES = tuple(f"{stem}.{kind}" for stem, kind in FORMATS.items())  # in the order they are read
 COLUMNS = {  # the CSV files' header lines
-    "deck.csv": ["scope", "method", "mode", "hand", "seconds", "answers"],
-    "growth.csv": [
+    "deck": ["scope", "method", "mode", "hand", "seconds", "answers"],
+    "growth": [
         "count",
         "method",
         "mode",
@@ -52,21 +61,26 @@ COLUMNS = {  # the CSV files' header lines
         "candidates",
         "refused",
     ],
-    "peers.csv": ["solver", "hands", "seconds", "answers", "ratio_vs_t24", "checked_ok"],
+    "peers": ["solver", "hands", "seconds", "answers", "ratio_vs_t24", "checked_ok"],
 }
-FILES = ("meta.json", *COLUMNS, "summary.json")
 DAMAGED = (OSError, ValueError, LookupError, TypeError, AttributeError, csv.Error, RecursionError)
 TEXT_COLUMNS = {"scope", "method", "mode", "hand", "solver"}  # the others hold numbers
 
 
+# One method in one mode over the hands: the summary's figures, (method, mode, hand, seconds,
+# answers) per hand, the answers failing the exact check, and per hand what methods must agree on.
+Sweep = namedtuple("Sweep", ["figures", "rows", "wrong", "answers"])
+Repeat = namedtuple("Repeat", ["seconds", "timed"])  # a pass: seconds, (result, seconds) per hand
+
+
 def timed_solve(hand, target, method: str, mode: str, clock: str = "cpu"):
     """Run one method in one mode on one hand: (answers, seconds); a bool for "can_make"."""
-    first, distinct = mode in ("first", "can_make"), mode == "distinct"
     start = CLOCKS[clock]()
     if mode == "can_make" and method == "fast":
         result = solver.can_make(hand, target)
     else:
-        result = solver.solve(hand, target, method=method, first=first, distinct=distinct)
+        first = mode in ("first", "can_make")
+        result = solver.solve(hand, target, method=method, first=first, distinct=mode == "distinct")
     seconds = CLOCKS[clock]() - start
     return (bool(result) if mode == "can_make" else result), seconds
 
@@ -94,71 +108,86 @@ def sample_hands(hands, size=None, seed: int = SEED) -> list:
     return [hand for hand in hands if hand in chosen]
 
 
-def sweep(method, mode, hands, repeat=1, show=False, clock="cpu", scope="sample", cold=False):
+def sweep(method, mode, hands, repeat=1, show=False, clock="cpu", cold=False) -> Sweep:
     """Time one method in one mode on every hand, `repeated`, `fast`'s memos emptied first (before
-    each hand if `cold`): figures, deck.csv rows, answers failing the exact check, answers."""
+    each hand if `cold`), and check every answer."""
     with suppress(SearchTooLarge):  # compile the method's tables before timing
         timed_solve(hands[0], TARGET, method, "first")
 
-    def once():
+    def once() -> Repeat:
         timed = []
-        for hand in progress(hands, f"{scope}: {method} {mode}", show):
+        for hand in progress(hands, f"{method}: {_(MODE_WORDS[mode])}", show):
             if cold or not timed:
                 fast.clear_caches()
             timed.append(timed_solve(hand, TARGET, method, mode, clock))
-        return sum(seconds for _result, seconds in timed), timed
+        return Repeat(sum(seconds for _result, seconds in timed), timed)
 
     runs = repeated(once, repeat)
-    results = [result for result, _seconds in runs[0][1]]
-    seconds = [min(each) for each in zip(*([s for _r, s in timed] for _total, timed in runs))]
+    results = [result for result, _seconds in runs[0].timed]
+    per_run = [[seconds for _result, seconds in run.timed] for run in runs]
+    seconds = [min(repeats) for repeats in zip(*per_run)]  # each hand's fastest
     counts = [int(r) if isinstance(r, bool) else len(r) for r in results]
     ms = sorted(s * 1000 for s in seconds)
     figures = {
-        "sweep_seconds": min(total for total, _timed in runs),
+        "sweep_seconds": min(run.seconds for run in runs),
         "repeats": len(runs),
         "median_ms": statistics.median(ms),
         "p90_ms": ms[math.ceil(0.9 * len(ms)) - 1],  # nearest rank
         "max_ms": ms[-1],
         "answers": sum(counts),
     }
-    rows = [
-        (scope, method, mode, hand_text(hand), hand_seconds, count)
-        for hand, hand_seconds, count in zip(hands, seconds, counts)
-    ]
-    wrong = [
-        f"{hand_text(hand)}: {e}"
-        for hand, result in zip(hands, results)
-        for e in ([] if isinstance(result, bool) else result)
-        if sorted(e.leaves()) != sorted(hand) or e.value != TARGET
-    ]
-    compared = zip(hands, results) if mode in ("distinct", "can_make") else ()
-    texts = {h: r if isinstance(r, bool) else tuple(map(str, r)) for h, r in compared}
-    return figures, rows, wrong, texts
+    rows = [(method, mode, hand_text(h), s, c) for h, s, c in zip(hands, seconds, counts)]
+    wrong = []
+    answers = {}
+    for hand, result in zip(hands, results):
+        if isinstance(result, bool):
+            answers[hand] = result
+            continue
+        right = [sorted(e.leaves()) == sorted(hand) and e.value == TARGET for e in result]
+        wrong += [f"{hand_text(hand)}: {e}" for e, ok in zip(result, right) if not ok]
+        if mode == "distinct":
+            answers[hand] = tuple(map(str, result))
+    return Sweep(figures, rows, wrong, answers)
 
 
-def agreement(texts: dict, wrong: list) -> dict:
+def agreement(answers: dict, wrong: list) -> dict:
     """Whether the methods agree: the same distinct answers, and the same hands can be made."""
     checks = {}
     for scope, mode in itertools.product(("sample", "deck"), ("distinct", "can_make")):
-        found = [t for (s, _method, md), t in texts.items() if (s, md) == (scope, mode)]
-        if len(found) > 1:
-            differ = sorted({hand_text(h) for t in found for h in t if t[h] != found[0].get(h)})
-            checks[f"{scope} {mode}"] = {"agree": not differ, "hands_that_differ": differ[:20]}
-    return checks | {"wrong_answers": len(wrong), "wrong_examples": wrong[:20]}
+        found = [each for (s, _method, m), each in answers.items() if (s, m) == (scope, mode)]
+        if len(found) < 2:
+            continue
+        differ = {hand_text(h) for each in found for h in each if each[h] != found[0].get(h)}
+        checks[f"{scope} {mode}"] = {"agree": not differ, "hands_that_differ": sorted(differ)[:20]}
+    checks["wrong_answers"] = len(wrong)
+    checks["wrong_examples"] = wrong[:20]
+    return checks
+
+
+def ratios(figures: dict) -> dict:
+    """Mode -> method -> its sweep's seconds over fast's, from the figures of one scope."""
+    found = {}
+    for mode, base in figures.get("fast", {}).items():
+        if base["sweep_seconds"]:
+            each = figures.items()
+            found[mode] = {m: f[mode]["sweep_seconds"] / base["sweep_seconds"] for m, f in each}
+    return found
 
 
 def growth(counts, methods, size=GROWTH_HANDS, show=False, clock="cpu") -> list[tuple]:
     """Per count, method and mode: median and slowest seconds per hand, search size, refusal."""
     rows = []
-    for count, method, mode in itertools.product(counts, methods, MODES):
+    for count in counts:
         hands = sample_hands(deck.deck(13, size=count), size, SEED * 100 + count)
-        work = int(statistics.median(TABLE[method].size(hand) for hand in hands))
-        try:
-            found = sweep(method, mode, hands, 1, show, clock, f"growth {count}", cold=True)[0]
-            timed = (len(hands), found["median_ms"] / 1000, found["max_ms"] / 1000, work, 0)
-        except SearchTooLarge:  # the method's own limit: record it, do not wait
-            timed = (0, None, None, work, 1)
-        rows.append((count, method, mode, *timed))
+        for method, mode in itertools.product(methods, MODES):
+            work = int(statistics.median(TABLE[method].size(hand) for hand in hands))
+            try:
+                found = sweep(method, mode, hands, 1, show, clock, cold=True).figures
+            except SearchTooLarge:  # the method's own limit: record it, do not wait
+                rows.append((count, method, mode, 0, None, None, work, 1))
+                continue
+            seconds = (found["median_ms"] / 1000, found["max_ms"] / 1000)
+            rows.append((count, method, mode, len(hands), *seconds, work, 0))
     return rows
 
 
@@ -180,54 +209,37 @@ def run_benchmark(
     `hands`: a sample of the deck of this size (default the whole deck); `peers`: None, or a
     function `(hands, repeat, progress, clock) -> row dicts` timing other solvers (peers.csv)."""
     methods = list(dict.fromkeys(methods))  # each method once, however often it is named
-    full, out = hands is None, Path(out)
-    staged = {name: out / f".{name}.partial" for name in FILES}
-    made = []  # the folders this run makes, removed again if it does not finish
-    main = threading.current_thread() is threading.main_thread()  # only it may set a handler
-    ended = lambda *_: sys.exit(128 + signal.SIGTERM)  # noqa: E731 -- SIGTERM ends like Ctrl-C
-    previous = signal.signal(signal.SIGTERM, ended) if main else None
-    try:  # before the run: refuse the folder in one line, or make it and the files to write
-        if out.exists() and not out.is_dir():
-            raise InputError(f"cannot save results in {out}: it is a file, not a folder")
-        if any((out / name).exists() for name in FILES) and not replace:
-            raise InputError(f"{out} already holds results; choose a new --out, or --replace them")
-        if not full and _full_run(out):
-            raise InputError(f"{out} holds a full run of the deck; a sample never replaces it")
-        made = [folder for folder in (out, *out.parents) if not folder.exists()]
-        out.mkdir(parents=True, exist_ok=True)
-        for path in staged.values():
-            path.touch()
+    with _staged(Path(out), full=hands is None, replace=replace) as files:
         all_hands = sample_hands(deck.deck(13), hands)
         sample_set = sample_hands(all_hands, sample)
-        bigger = len(all_hands) > len(sample_set)
-        optimised = [m for m in methods if not TABLE[m].as_written and bigger]
-        scopes, rows, texts, wrong = {"sample": {}, "deck": {}}, [], {}, []
-        chosen = {"sample": (sample_set, methods), "deck": (all_hands, optimised)}
-        for scope, (swept, names) in chosen.items():
+        optimised = [m for m in methods if not TABLE[m].as_written]
+        if len(all_hands) == len(sample_set):  # the sample is the deck: no second sweep
+            optimised = []
+        figures = {"sample": {}, "deck": {}}
+        answers = {}
+        wrong = []
+        for scope, swept, names in (
+            ("sample", sample_set, methods),
+            ("deck", all_hands, optimised),
+        ):
             for method, mode in itertools.product(names, MODES):
-                figures, found, bad, answers = sweep(
-                    method, mode, swept, repeat, progress, clock, scope
-                )
-                scopes[scope].setdefault(method, {})[mode] = figures
-                texts[scope, method, mode] = answers
-                rows += found
-                wrong += bad
-        growth_rows = growth(growth_counts, methods, growth_hands, progress, clock)
+                found = sweep(method, mode, swept, repeat, progress, clock)
+                figures[scope].setdefault(method, {})[mode] = found.figures
+                answers[scope, method, mode] = found.answers
+                files["deck"] += [(scope, *row) for row in found.rows]
+                wrong += found.wrong
+        files["growth"] = growth(growth_counts, methods, growth_hands, progress, clock)
         peer_rows = peers(all_hands, repeat, progress, clock) if peers else []
-        base = {mode: f["sweep_seconds"] for mode, f in scopes["sample"].get("fast", {}).items()}
-        summary = {
+        files["peers"] = [[row[column] for column in COLUMNS["peers"]] for row in peer_rows]
+        files["summary"] = {
             "sample_hands": len(sample_set),
             "deck_hands": len(all_hands) if optimised else 0,
-            **scopes,
-            "ratio_vs_fast": {
-                mode: {m: f[mode]["sweep_seconds"] / seconds for m, f in scopes["sample"].items()}
-                for mode, seconds in base.items()
-                if seconds
-            },
-            "checks": agreement(texts, wrong),
+            **figures,
+            "ratio_vs_fast": ratios(figures["sample"]),
+            "checks": agreement(answers, wrong),
             "peers": {row["solver"]: row for row in peer_rows},
         }
-        meta = {
+        files["meta"] = {
             "date": time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime()),
             "command": command,
             "t24": __version__,
@@ -235,29 +247,64 @@ def run_benchmark(
             "python": platform.python_version(),
             "cpus": os.cpu_count(),
             "clock": CLOCK_WORDS[clock],
-            "full_deck": full,
+            "full_deck": hands is None,
         }
-        for name, content in (("meta.json", meta), ("summary.json", summary)):
-            staged[name].write_text(json.dumps(content, indent=2) + "\n", "utf-8", newline="")
-        peer_table = [[r[key] for key in COLUMNS["peers.csv"]] for r in peer_rows]
-        for name, table in zip(COLUMNS, (rows, growth_rows, peer_table)):
+    return load_results(out)
+
+
+@contextmanager
+def _staged(out: Path, full: bool, replace: bool):
+    """A run's files, all or nothing: before the run the folder is refused or made, with a stand-in
+    for each file; at its end what it put in `files` is written and renamed into place."""
+    staged = {stem: out / f".{stem}.{kind}.partial" for stem, kind in FORMATS.items()}
+    made = []  # the folders this run makes
+    main = threading.current_thread() is threading.main_thread()  # only it may set a handler
+    # SIGTERM ends a run as Ctrl-C does (KeyboardInterrupt), through this cleanup
+    previous = signal.signal(signal.SIGTERM, signal.default_int_handler) if main else None
+    try:
+        _refuse(out, full, replace)
+        made = [folder for folder in (out, *out.parents) if not folder.exists()]
+        out.mkdir(parents=True, exist_ok=True)
+        for path in staged.values():
+            path.touch()
+        files = {"deck": []}
+        yield files
+        for stem, path in staged.items():
+            if FORMATS[stem] == "json":
+                path.write_text(json.dumps(files[stem], indent=2) + "\n", "utf-8", newline="")
+                continue
             # floats to six significant digits: timings are no finer
-            cells = [[f"{v:.6g}" if isinstance(v, float) else v for v in row] for row in table]
-            with staged[name].open("w", encoding="utf-8", newline="") as handle:
-                csv.writer(handle, lineterminator="\n").writerows([COLUMNS[name], *cells])
-    except BaseException as error:  # refused, interrupted, a full disk: no mix, no new folder
+            cells = [
+                [f"{v:.6g}" if isinstance(v, float) else v for v in row] for row in files[stem]
+            ]
+            with path.open("w", encoding="utf-8", newline="") as handle:
+                csv.writer(handle, lineterminator="\n").writerows([COLUMNS[stem], *cells])
+    except BaseException as error:
         for remove in [path.unlink for path in staged.values()] + [folder.rmdir for folder in made]:
             with suppress(OSError):
                 remove()
         if isinstance(error, OSError):
-            raise InputError(f"cannot save results in {out}: {error.strerror or error}") from None
+            why = _("cannot save results in {folder}: {why}")
+            raise InputError(why.format(folder=out, why=error.strerror or error)) from None
         raise
     finally:
         if main:
             signal.signal(signal.SIGTERM, previous)
-    for name, path in staged.items():  # all written: now they replace the old ones
-        os.replace(path, out / name)
-    return load_results(out)
+    for stem, path in staged.items():  # all written: now they replace the old ones
+        os.replace(path, out / f"{stem}.{FORMATS[stem]}")
+
+
+def _refuse(out: Path, full: bool, replace: bool) -> None:
+    """Refuse, in one line, a folder a run must not write into."""
+    if out.exists() and not out.is_dir():
+        why = _("cannot save results in {folder}: it is a file, not a folder")
+        raise InputError(why.format(folder=out))
+    if not replace and any((out / name).exists() for name in FILES):
+        why = _("{folder} already holds results; choose a new --out, or --replace them")
+        raise InputError(why.format(folder=out))
+    if not full and _full_run(out):
+        why = _("{folder} holds a full run of the deck; a sample never replaces it")
+        raise InputError(why.format(folder=out))
 
 
 def new_run_folder() -> Path:
@@ -268,16 +315,18 @@ def new_run_folder() -> Path:
 def _full_run(folder: Path) -> bool:
     """Whether the folder holds a run of the whole deck (a sample never replaces one)."""
     with suppress(OSError, ValueError, AttributeError):
-        return json.loads((folder / "meta.json").read_text("utf-8")).get("full_deck") is True
+        meta = (folder / "meta").with_suffix(".json")
+        return json.loads(meta.read_text("utf-8")).get("full_deck") is True
     return False
 
 
 def _commit():
     """The git commit the package runs from, in a clone."""
-    git = ["git", "-C", str(Path(__file__).parent), "rev-parse", "HEAD"]
+    git = ["git", "-C", str(Path(__file__).parent), "log", "-1", "--format=%H"]
     with suppress(OSError):
         done = subprocess.run(git, capture_output=True, text=True)
-        return {"commit": done.stdout.strip()} if done.returncode == 0 else None
+        if done.returncode == 0:
+            return {"commit": done.stdout.strip()}
     return None
 
 
@@ -289,92 +338,107 @@ def _value(column: str, cell: str):
         number = None if cell == "" else json.loads(cell)
         if isinstance(number, (int, float, type(None))) and not isinstance(number, bool):
             return number
-    raise ValueError(f"its {column} {cell[:20]!r} is not a number")
+    raise ValueError(_("its {column} {cell} is not a number").format(column=column, cell=cell[:20]))
+
+
+def _rows(stem: str, text: str) -> list[dict]:
+    """A CSV file's rows as dicts, checked: its header line, every cell, numbers as numbers."""
+    header = COLUMNS[stem]
+    lines = list(csv.reader(text.splitlines()))
+    if not lines or lines[0] != header:
+        raise ValueError(_("its columns are not {columns}").format(columns=",".join(header)))
+    cells = [zip(header, line, strict=True) for line in lines[1:] if line]
+    return [{column: _value(column, cell) for column, cell in row} for row in cells]
 
 
 def load_results(path=None) -> dict:
     """Read saved results (without a path, the shipped ones), numbers as int/float; a missing or
     damaged file raises `t24.InputError` in one line naming it and the command that makes it again."""
     folder = resources.files("t24.bench") / "results" if path is None else Path(path)
-    how = "make bench-update (in a clone of the repository)"
-    how = how if path is None else f"t24 bench --out {folder} --replace"
     results = {}
     try:
-        for name in FILES:
-            text, key = folder.joinpath(name).read_text("utf-8"), name.split(".")[0]
-            if name.endswith(".csv"):
-                header, *rows = csv.reader(text.splitlines())
-                if header != COLUMNS[name]:
-                    raise ValueError(f"its columns are not {','.join(COLUMNS[name])}")
-                cells = [zip(header, row, strict=True) for row in rows if row]
-                results[key] = [{column: _value(column, c) for column, c in r} for r in cells]
-            else:
-                results[key] = json.loads(text)
-            if name == "growth.csv":  # a plot needs times: in each row not refused, in each mode
-                rows = results[key]
+        for name, (stem, kind) in zip(FILES, FORMATS.items()):
+            text = folder.joinpath(name).read_text("utf-8")
+            results[stem] = json.loads(text) if kind == "json" else _rows(stem, text)
+            if stem == "meta":
+                _header(results["meta"])  # its line, made now, so that a damaged meta is named
+            if stem == "growth":  # a plot needs times: in each row not refused, in each mode
+                rows = results["growth"]
                 timed = {r["mode"] for r in rows if not r["refused"] and r["seconds_median"] > 0}
                 if timed != {r["mode"] for r in rows}:
-                    raise ValueError("a mode has no time: each of its rows is a refusal")
-            if name == "meta.json":
-                _header(results[key])  # its line, made now, so that a damaged meta is named
+                    raise ValueError(_("a mode has no time: each of its rows is a refusal"))
         format_table(results)  # what summary.json, the file read last, must hold for the tables
     except DAMAGED as error:
         why = getattr(error, "strerror", None) or f"{type(error).__name__}: {error}"
+        if path is None:
+            how = _("cannot read {path} ({why}); make bench-update, in a clone, makes it again")
+        else:
+            how = _("cannot read {path} ({why}); t24 bench --out {folder} --replace makes it again")
         why = " ".join(why.split())[:80]
-        raise InputError(f"cannot read {folder / name} ({why}); {how} makes it again") from None
+        raise InputError(how.format(path=folder / name, why=why, folder=folder)) from None
     return results
-
-
-def _ms(value: float) -> str:
-    return f"{value:.2f} ms" if value < 100 else f"{value:.0f} ms"
 
 
 def table(title: str, header: list[str], rows: list[list]) -> list[str]:
     """A Markdown table under a heading."""
-    lines = ["", title, "", " | ".join(["", *header, ""]).strip(), "|---" * len(header) + "|"]
-    return lines + [" | ".join(["", *map(str, row), ""]).strip() for row in rows]
+    lines = [f"| {' | '.join(map(str, row))} |" for row in [header, *rows]]
+    return ["", f"### {title}", "", lines[0], "|---" * len(header) + "|", *lines[1:]]
 
 
 def _header(meta: dict) -> str:
     """Where, when and how a run was measured."""
     commit = (meta.get("git") or {}).get("commit", "")[:7]
-    at = f" at {commit}" if commit else ""
-    return (
-        f"Run of {meta['date'][:10]} (`{meta['command']}`, t24 {meta['t24']}{at}), "
-        f"Python {meta['python']}, {meta['cpus']} CPUs, {meta['clock']}."
+    version = f"{meta['t24']} ({commit})" if commit else meta["t24"]
+    line = n_(
+        "Run of {date} (`{command}`, t24 {version}), Python {python}, {cpus} CPU, {clock}.",
+        "Run of {date} (`{command}`, t24 {version}), Python {python}, {cpus} CPUs, {clock}.",
+        meta["cpus"],
     )
+    facts = {"date": meta["date"][:10], "command": meta["command"], "python": meta["python"]}
+    return line.format(**facts, version=version, cpus=meta["cpus"], clock=_(meta["clock"]))
 
 
 def format_table(results: dict) -> str:
     """A saved run's figures as Markdown tables: every method, the optimised ones, growth."""
-    summary, lines = results["summary"], [_header(results["meta"])]
-    rows = []
-    for method, modes in summary["sample"].items():
-        for mode, f in modes.items():
-            ratio = summary["ratio_vs_fast"].get(mode, {}).get(method)
-            ratio = "" if ratio is None else f"{ratio:.1f}×"
-            times = [_ms(f["median_ms"]), _ms(f["p90_ms"]), f"{f['sweep_seconds']:.2f} s"]
-            rows.append([f"`{method}`", TABLE[method].label, MODE_WORDS[mode], *times, ratio])
-    header = ["method", "", "mode", "median hand", "p90 hand", "sweep", "× fast"]
-    title = f"### Every method on the same {plural(summary['sample_hands'], 'hand')}"
-    lines += table(title, header, rows)
-    rows = [
-        [f"`{method}`", MODE_WORDS[mode], *(_ms(f[k]) for k in ("median_ms", "p90_ms", "max_ms"))]
-        + [f"{f['sweep_seconds']:.2f} s"]
-        for method, modes in summary["deck"].items()
-        for mode, f in modes.items()
-    ]
-    header = ["method", "mode", "median hand", "p90 hand", "slowest hand", "whole deck"]
-    title = f"### The optimised methods on the whole deck ({summary['deck_hands']:,} hands)"
-    lines += table(title, header, rows)
-    grown = [r for r in results["growth"] if r["mode"] == "all"]
-    grown = {(r["method"], r["count"]): r["seconds_median"] for r in grown}
-    counts = sorted({count for _method, count in grown})
-    rows = [
-        [f"`{method}`"]
-        + ["refused" if (s := grown.get((method, c))) is None else _ms(s * 1000) for c in counts]
-        for method in dict.fromkeys(method for method, _count in grown)
-    ]
-    title = "### Growth with the count of numbers (median hand, all answers)"
-    lines += table(title, ["method", *(f"{c} numbers" for c in counts)], rows)
+    summary = results["summary"]
+    sample = (N_("Every method on the same {n} hand"), N_("Every method on the same {n} hands"))
+    lines = [_header(results["meta"])]
+    lines += _scope_table(summary, "sample", plural(summary["sample_hands"], *sample))
+    deck = (
+        N_("The optimised methods on the whole deck ({n} hand)"),
+        N_("The optimised methods on the whole deck ({n} hands)"),
+    )
+    lines += _scope_table(summary, "deck", plural(summary["deck_hands"], *deck))
+    lines += _growth_table(results["growth"])
     return "\n".join(lines)
+
+
+def _scope_table(summary: dict, scope: str, title: str) -> list[str]:
+    """Per method and mode: the median, p90 and slowest hand, the sweep, and its ratio to fast's."""
+    found = ratios(summary[scope])
+    rows = []
+    for method, modes in summary[scope].items():
+        for mode, f in modes.items():
+            ratio = found.get(mode, {}).get(method)
+            times = [duration(f[key] / 1000) for key in ("median_ms", "p90_ms", "max_ms")]
+            times += [duration(f["sweep_seconds"]), "" if ratio is None else f"{ratio:.1f}×"]
+            rows.append([f"`{method}`", _(TABLE[method].label), _(MODE_WORDS[mode]), *times])
+    header = [_("method"), "", _("mode"), _("median hand"), _("p90 hand"), _("slowest hand")]
+    return table(title, [*header, _("sweep"), _("× fast")], rows)
+
+
+def _growth_table(growth_rows: list[dict]) -> list[str]:
+    """Each method's median hand (all answers) per count of numbers, or its refusal."""
+    medians = {
+        (r["method"], r["count"]): r["seconds_median"] for r in growth_rows if r["mode"] == "all"
+    }
+    counts = sorted({count for _method, count in medians})
+    rows = []
+    for method in dict.fromkeys(method for method, _count in medians):
+        row = [f"`{method}`"]
+        for count in counts:
+            seconds = medians.get((method, count))
+            row.append(_("refused") if seconds is None else duration(seconds))
+        rows.append(row)
+    header = [_("method"), *(plural(c, N_("{n} number"), N_("{n} numbers")) for c in counts)]
+    return table(_("Growth with the count of numbers (median hand, all answers)"), header, rows)

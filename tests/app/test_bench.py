@@ -1,7 +1,10 @@
-"""`t24 bench` on tiny runs: scopes, checks, bounds on work, cleanup, and damaged results refused."""
+"""`t24 bench` on tiny runs: scopes, checks, bounds on work, cleanup, the shipped run's files and keys
+written afresh, and damaged results refused."""
 
 import importlib.util
+import json
 import re
+import shutil
 import signal
 from pathlib import Path
 
@@ -9,22 +12,32 @@ import pytest
 
 import t24
 from t24 import bench, solver
-from t24.bench import FILES
+from t24.bench import COLUMNS, FILES
 from t24.cli import main
 from t24.methods import OPTIMISED
 
-HANDS = [(1, 1, 1, 1), (3, 3, 8, 8), (4, 5, 6, 7)]
-TINY = dict(hands=4, sample=2, repeat=1, growth_counts=(2, 3), growth_hands=1, progress=False)
+HANDS = [(1, 1, 1, 1), (3, 3, 8, 8)]
+TINY = dict(hands=3, sample=1, repeat=1, growth_counts=(2, 3), growth_hands=1, progress=False)
 SPEC = importlib.util.spec_from_file_location(
     "peers", Path(__file__).parents[2] / "benchmarks/peers.py"
 )
 peers = importlib.util.module_from_spec(SPEC)
 SPEC.loader.exec_module(peers)
+SHIPPED = Path(bench.__file__).parent / "results"
+FAKE = {"game24": ("1.0", lambda hand: ["8/(3-8/3)"], None)}  # a solver with one wrong answer
 
 
 @pytest.fixture(scope="module")
-def results(tmp_path_factory):
-    return bench.run_benchmark(out=tmp_path_factory.mktemp("results") / "run", **TINY)
+def run(tmp_path_factory):
+    """A tiny run of every method beside a fake solver: the folder it saved."""
+    out = tmp_path_factory.mktemp("results") / "run"
+    bench.run_benchmark(out=out, **TINY, peers=lambda *a: peers.compare(*a, peers=FAKE))
+    return out
+
+
+@pytest.fixture(scope="module")
+def results(run):
+    return bench.load_results(run)
 
 
 def test_a_run_sweeps_both_scopes_and_agrees(results):
@@ -65,7 +78,7 @@ def fake_clock(monkeypatch, step=0.5):
     return calls
 
 
-@pytest.mark.parametrize("step, repeats", [(0.5, 3), (0.0, bench.MAX_REPEAT)])
+@pytest.mark.parametrize("step, repeats", [(0.75, 3), (0.0, bench.MAX_REPEAT)])
 def test_a_huge_repeat_is_bounded_by_time_and_count(monkeypatch, step, repeats):
     calls = fake_clock(monkeypatch, step)
     assert bench.sweep("recursive", "all", HANDS, repeat=10**20)[0]["repeats"] == repeats
@@ -74,16 +87,36 @@ def test_a_huge_repeat_is_bounded_by_time_and_count(monkeypatch, step, repeats):
     assert len(calls) == 1 + repeats * len(HANDS) + repeats * (1 + len(HANDS))  # and a warm-up each
 
 
-def test_other_solvers_are_timed_checked_and_saved_beside_t24(tmp_path):
-    fake = {"fake": ("1.0", lambda hand: ["8/(3-8/3)"], None)}
-    loaded = bench.run_benchmark(
-        tmp_path / "run", **TINY, methods=["fast"], peers=lambda *a: peers.compare(*a, peers=fake)
-    )
-    baseline, other = loaded["peers"]
+def test_other_solvers_are_timed_checked_and_saved_beside_t24(results):
+    baseline, other = results["peers"]
     assert baseline["checked_ok"] == 1 and baseline["ratio_vs_t24"] == 1
-    assert other["checked_ok"] == 0 and loaded["summary"]["peers"]["fake"]["wrong"] == 4
-    assert loaded["summary"]["peers"]["fake"]["version"] == "1.0"
-    assert "| fake 1.0 | 4 |" in "\n".join(peers.table(loaded))
+    assert other["checked_ok"] == 0 and results["summary"]["peers"]["game24"]["wrong"] == 3
+    assert results["summary"]["peers"]["game24"]["version"] == "1.0"
+    assert "| game24 1.0 | 3 |" in "\n".join(peers.table(results))
+
+
+def keys(value, path=()) -> set:
+    """Every key path in a JSON value; a method's or a solver's name is written "*"."""
+    if not isinstance(value, dict):
+        return {path}
+    found = set()
+    for key, item in value.items():
+        name = "*" if key in t24.METHODS or path[-1:] == ("peers",) else key
+        found |= keys(item, (*path, name))
+    return found
+
+
+def test_a_fresh_run_writes_the_files_keys_and_columns_of_the_shipped_run(run):
+    def listed(folder):
+        return sorted(path.name for path in folder.iterdir() if path.suffix in (".csv", ".json"))
+
+    assert listed(run) == listed(SHIPPED) == sorted(FILES)
+    for name in FILES:
+        fresh, shipped = ((folder / name).read_text("utf-8") for folder in (run, SHIPPED))
+        if name.endswith(".json"):
+            assert keys(json.loads(fresh)) == keys(json.loads(shipped)), name
+        else:
+            assert fresh.splitlines()[0] == shipped.splitlines()[0] == ",".join(COLUMNS[name[:-4]])
 
 
 def test_a_method_named_twice_is_timed_once(tmp_path):
@@ -101,7 +134,7 @@ def test_an_interrupted_run_leaves_no_folder(tmp_path, monkeypatch, interrupt):
             signal.raise_signal(signal.SIGTERM)
         raise interrupt
 
-    monkeypatch.setattr(bench, "growth", stop)
+    monkeypatch.setattr(bench, "sweep", stop)  # at the first sweep: the files are staged by then
     out = tmp_path / "new" / "run"
     with pytest.raises((KeyboardInterrupt, SystemExit)):
         bench.run_benchmark(out=out, **TINY)
@@ -130,12 +163,13 @@ def test_a_folder_is_refused_before_the_run(tmp_path, monkeypatch, make, options
     assert sorted(tmp_path.rglob("*")) == before
 
 
-def test_the_shipped_results_load():
+def test_the_shipped_results_load_and_make_the_tables():
     loaded = bench.load_results()
     assert set(loaded) == {"meta", "deck", "growth", "peers", "summary"}
-    assert loaded["summary"]["deck_hands"] == 1820 and isinstance(
-        loaded["deck"][0]["seconds"], float
-    )
+    assert loaded["meta"]["full_deck"] and isinstance(loaded["deck"][0]["seconds"], float)
+    tables = bench.format_table(loaded)
+    assert "### The optimised methods on the whole deck (1,820 hands)" in tables
+    assert tables.count("| `") >= 6 * 4 + 3 * 4 + 6 and "refused" in tables
 
 
 DAMAGE = {"truncate": lambda b: b[: len(b) // 2], "empty": lambda b: b"", "binary": lambda b: b"\xff\x00" * 50,
@@ -152,11 +186,8 @@ DAMAGE = {"truncate": lambda b: b[: len(b) // 2], "empty": lambda b: b"", "binar
     + [("growth.csv", "refused")]
     + [("deck.csv", "folder")],
 )
-def test_damaged_results_are_refused_in_one_line(tmp_path, name, how):
-    folder = tmp_path / "copy"
-    folder.mkdir()
-    for file in FILES:
-        (folder / file).write_bytes((Path(bench.__file__).parent / "results" / file).read_bytes())
+def test_damaged_results_are_refused_in_one_line(run, tmp_path, name, how):
+    folder = shutil.copytree(run, tmp_path / "copy")
     if how in ("missing", "folder"):
         (folder / name).unlink()
         if how == "folder":
