@@ -629,8 +629,7 @@ def names(code: str) -> tuple[set[str], set[str]]:
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             written.update((a.asname or a.name).split(".")[0] for a in node.names)
         elif isinstance(node, (ast.Attribute, ast.Subscript)) and isinstance(node.value, ast.Name):
-            if isinstance(node.ctx, ast.Store):  # noqa: SIM102  (the elif chain reads by node kind)
-                written.add(node.value.id)
+            written.update([node.value.id] if isinstance(node.ctx, ast.Store) else [])
     return read, written
 
 

@@ -156,6 +156,18 @@ def words(notebook: dict | None) -> list:
     return [(cell["cell_type"], "".join(cell["source"])) for cell in cells]
 
 
+def write(target: Path, done: str | dict) -> None:
+    """Write a translated file; a translated notebook is executed, as make execute does."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(done, str):
+        target.write_text(done, encoding="utf-8")
+        return
+    target.write_text(dumps(done), encoding="utf-8")
+    if subprocess.run([*EXECUTE, str(target)], cwd=target.parent).returncode:
+        raise SystemExit(f"{target.relative_to(ROOT)}: a cell failed when it ran (above)")
+    subprocess.run([sys.executable, str(ROOT / "tools" / "stable_ids.py"), str(target)])
+
+
 def translated(check: bool) -> tuple[list[Path], list[Path]]:
     """Write (or with `check`, compare) every translated source; the stale files, and the
     translated teacher lessons to make students' copies from. Exits naming stale catalogues."""
@@ -168,26 +180,17 @@ def translated(check: bool) -> tuple[list[Path], list[Path]]:
             except translations.Stale as error:
                 problems.append(str(error))
                 continue
-            if target.parent == TEACHER / lang.replace("_", "-"):
-                if target.suffix == ".ipynb":
-                    lessons.append(target)
+            if target.parent == TEACHER / lang.replace("_", "-") and target.suffix == ".ipynb":
+                lessons.append(target)
             if isinstance(done, str):
                 same = target.exists() and target.read_text(encoding="utf-8") == done
             else:
                 same = words(load(target)) == words(done)
-            if same:
-                continue
-            stale.append(target)
-            if check:
-                continue
-            target.parent.mkdir(parents=True, exist_ok=True)
-            if isinstance(done, str):
-                target.write_text(done, encoding="utf-8")
-            else:
-                target.write_text(dumps(done), encoding="utf-8")
-                subprocess.run([*EXECUTE, str(target)], check=True, cwd=target.parent)
-                subprocess.run([sys.executable, str(ROOT / "tools" / "stable_ids.py"), str(target)])
-            print(f"wrote {target.relative_to(ROOT)}")
+            if not same:
+                stale.append(target)
+            if not (same or check):
+                write(target, done)
+                print(f"wrote {target.relative_to(ROOT)}")
     if problems:
         raise SystemExit(
             "\n".join(problems) + "\nTranslate them (tools/translations.py), then run again."
