@@ -9,6 +9,7 @@ game speak Chinese.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest

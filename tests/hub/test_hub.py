@@ -84,7 +84,7 @@ def hub(tmp_path_factory):
     )
     path = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
     log, quiet = (
-        open(work / "hub.log", "wb"),
+        open(work / "hub.log", "wb"),  # noqa: SIM115  (closed with the hub, after the test)
         {"stdin": subprocess.DEVNULL, "stderr": subprocess.STDOUT},
     )
     command = [sys.executable, "-m", "jupyterhub", "-f", str(config)]

@@ -2,7 +2,6 @@
 
 import dataclasses
 import itertools
-import re
 from collections import Counter
 from decimal import Decimal
 from fractions import Fraction
