@@ -113,17 +113,19 @@ def test_regeneration_never_replaces_a_changed_copy(tmp_path, monkeypatch, capsy
 
 
 @pytest.mark.slow
-def test_the_guides_grading_recipe(tmp_path):
-    """The teacher guide's commands: a course released like notebooks/, one copy fetched, solved
-    and submitted through the course's exchange, one handed in untouched; collect, autograde, a
-    written answer given its point (as in formgrader), feedback."""
+@pytest.mark.parametrize("lang, unwritten", [("", "not written yet"), ("zh-CN", "还没有写")])
+def test_the_guides_grading_recipe(tmp_path, lang, unwritten):
+    """The teacher guide's commands, for an English and a Chinese copy: a course released like
+    notebooks/, one copy fetched, solved and submitted through the course's exchange, one handed
+    in untouched; collect, autograde, a written answer given its point (as in formgrader),
+    feedback in the copy's language."""
     path = f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PATH": path}
-    course, lesson = tmp_path / "course", ROOT / "teacher" / f"{LESSON}.ipynb"
+    course, lesson = tmp_path / "course", ROOT / "teacher" / lang / f"{LESSON}.ipynb"
     run = lambda where, *args: subprocess.run(args, cwd=where, env=env, check=True)  # noqa: E731
     run(ROOT, sys.executable, "tools/students.py", "--course", str(course), str(lesson))
     release = course / "release" / LESSON / lesson.name
-    assert release.read_text() == (ROOT / "notebooks" / lesson.name).read_text()
+    assert release.read_text() == (ROOT / "notebooks" / lang / lesson.name).read_text()
     student = ["--course=t24", f"--Exchange.root={course / 'exchange'}"]
     run(course, "nbgrader", "release_assignment", LESSON)
     run(tmp_path, "nbgrader", "fetch_assignment", LESSON, *student)
@@ -144,4 +146,4 @@ def test_the_guides_grading_recipe(tmp_path):
         assert untouched.code_score == untouched.written_score == 0
     run(course, "nbgrader", "generate_feedback", LESSON)
     feedback = course / "feedback" / "untouched" / LESSON / f"{LESSON}.html"
-    assert "not written yet" in feedback.read_text()
+    assert unwritten in feedback.read_text()

@@ -2,6 +2,7 @@
 its entry stale and nothing is written; a translated code cell may change only its words."""
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -84,3 +85,13 @@ def test_every_catalogue_of_the_project_translates_its_source_as_it_is_now():
             except translations.Stale as error:
                 stale.append(str(error).splitlines()[0])
     assert translations.languages() and not stale, "\n".join(stale)
+
+
+def test_the_chinese_notebooks_draw_every_character():
+    """No figure of the Chinese edition lacks a glyph (matplotlib warns when its font has none)."""
+    notebooks = [
+        *(ROOT / "teacher" / "zh-CN").glob("*.ipynb"),
+        *(ROOT / "app").glob("*.zh-CN.ipynb"),
+    ]
+    warned = [path.name for path in notebooks if re.search(r"Glyph \d+|findfont", path.read_text())]
+    assert len(notebooks) == 13 and warned == []
