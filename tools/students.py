@@ -229,6 +229,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as temporary:
         for number, (teacher, folder) in enumerate(sets):
             course = Path(temporary) / str(number)
+            course.mkdir()
             fresh += [(new, folder / new.name) for new in generate(teacher, course)]
         if args.check:
             stale += [path for new, path in fresh if load(path) != load(new)]

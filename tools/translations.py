@@ -178,7 +178,10 @@ def update(lang: str, names: list[str] | None = None) -> None:
         catalogue.update(template(source), no_fuzzy_matching=False)
         catalogue.obsolete.clear()
         catalogue.fuzzy = False  # the header; an entry's own flag says whether it is done
-        catalogue.header_comment = f"# {source.english.relative_to(ROOT)} in {lang}, for t24."
+        where = (
+            source.english.relative_to(ROOT) if source.english.is_relative_to(ROOT) else source.name
+        )
+        catalogue.header_comment = f"# {where} in {lang}, for t24."
         catalogue.last_translator = catalogue.language_team = "the t24 authors"
         path = po_path(lang, source)
         if path.exists() and entries_of(catalogue) == before:

@@ -54,9 +54,9 @@ def cards_html(hand: Sequence[int]) -> str:
     return "".join(card_html(card) for card in hand)
 
 
-def text_html(*lines: str) -> str:
-    """Plain lines of text as HTML, one per line."""
-    return "<br>".join(html.escape(line) for line in lines)
+def text_html(*lines) -> str:
+    """Plain lines of text as HTML, one per line (a refusal or a number as it prints)."""
+    return "<br>".join(html.escape(str(line)) for line in lines)
 
 
 def table_html(rows, head: Sequence[str] = ()) -> str:
