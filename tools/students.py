@@ -157,14 +157,18 @@ def words(notebook: dict | None) -> list:
 
 
 def write(target: Path, done: str | dict) -> None:
-    """Write a translated file; a translated notebook is executed, as make execute does."""
+    """Write a translated file; a translated notebook only once it has run top to bottom, as
+    make execute runs it (a notebook whose cell fails is not written)."""
     target.parent.mkdir(parents=True, exist_ok=True)
     if isinstance(done, str):
         target.write_text(done, encoding="utf-8")
         return
-    target.write_text(dumps(done), encoding="utf-8")
-    if subprocess.run([*EXECUTE, str(target)], cwd=target.parent).returncode:
+    running = target.with_name(f".{target.stem}.running.ipynb")
+    running.write_text(dumps(done), encoding="utf-8")
+    if subprocess.run([*EXECUTE, str(running)], cwd=target.parent).returncode:
+        running.unlink()
         raise SystemExit(f"{target.relative_to(ROOT)}: a cell failed when it ran (above)")
+    running.replace(target)
     subprocess.run([sys.executable, str(ROOT / "tools" / "stable_ids.py"), str(target)])
 
 
