@@ -57,14 +57,11 @@ def test_needs_fraction_agrees_with_brute_force_on_a_sample():
         assert needs_fraction(hand) == (bool(trees) and not whole), hand
 
 
-SMALL_DECKS = {"1-4": (1, 4), "1-5": (1, 5)}
-
-
 def test_solvable_hands_and_counts_on_small_decks():
     hands = deck(5)
     brute = [hand for hand in hands if t24.solve(hand, method="recursive", first=True)]
     assert solvable_hands(5) == brute
-    counts = solvable_counts(decks=SMALL_DECKS)
+    counts = solvable_counts(decks={"1-4": (1, 4), "1-5": (1, 5)})
     assert counts["1-5"] == {"hands": 70, "solvable": len(brute), "unsolvable": 70 - len(brute)}
     assert counts["1-4"]["solvable"] == sum(1 for hand in brute if hand[-1] <= 4)
 

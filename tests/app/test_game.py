@@ -9,7 +9,7 @@ from itertools import combinations
 import pytest
 
 import t24
-from t24 import cli, game, solver
+from t24 import cli, game
 from t24.distinct import distinct
 from t24.game import Game, answer_steps, hint_texts, play, rate
 
@@ -104,29 +104,16 @@ def test_an_unsolvable_hand_gets_one_hint_that_is_not_the_answer():
     assert current.answer("none").ok
 
 
-def counting(monkeypatch):
-    """Count the solver's calls (method, first) made from now on."""
-    calls, solve = [], solver.solve
-
-    def counted(*args, **kwargs):
-        calls.append((kwargs.get("method"), kwargs.get("first", False)))
-        return solve(*args, **kwargs)
-
-    monkeypatch.setattr(solver, "solve", counted)
-    return calls
-
-
 @pytest.mark.parametrize(
     "hand, target", [((3, 3, 8, 8), 24), ((0, 1, 2, 3, 4, 5), 0), ((1, 2, 3, 4, 5), 24)]
 )
-def test_a_round_solves_its_hand_once(monkeypatch, hand, target):
-    calls = counting(monkeypatch)
+def test_a_round_solves_its_hand_once(solves, hand, target):
     current = Game(target=target, hands=[hand])
     for _ in range(8):
         current.hint(), current.round.rating, current.show(), current.answer("1")
-    assert len(calls) <= 2 and len(set(calls)) == len(calls)
+    assert len(solves) <= 2 and len(set(solves)) == len(solves)
     if len(hand) == 6:  # six cards may have 62,306 distinct answers: only the first is found
-        assert calls == [("fast", True)] and "not counted" in current.show()
+        assert solves == [("fast", True)] and "not counted" in current.show()
 
 
 @pytest.mark.parametrize(
@@ -239,11 +226,10 @@ def test_cli_play_refuses_an_endless_line_without_reading_it_whole(monkeypatch, 
     [(["play", "--count", "6", "--low", "0", "--high", "6", "--target", "0", "--seed", "1"], 0),
      (["play", "--low", "9", "--high", "2"], 2)],
 )  # fmt: skip
-def test_cli_play_on_six_cards_answers_with_one_solve(monkeypatch, capsys, argv, code):
-    calls = counting(monkeypatch)
+def test_cli_play_on_six_cards_answers_with_one_solve(monkeypatch, capsys, solves, argv, code):
     monkeypatch.setattr(sys, "stdin", io.StringIO("h\ns\nh\ns\n"))
     assert cli.main(argv) == code
-    assert all(first for method, first in calls if method == "fast")
+    assert all(first for method, first in solves if method == "fast")
     assert len(capsys.readouterr().err.splitlines()) == code // 2
 
 

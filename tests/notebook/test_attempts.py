@@ -37,8 +37,7 @@ def test_attempt_gets_its_sentence(capsys, name, title, expect, setup, code):
     assert out.count("\n") == 1 and len(out) < 600 and "Traceback" not in out, out
     right = title.startswith("right")
     assert ("Right" in out) is right and passed is right, out
-    for phrase in expect:
-        assert phrase in out, out
+    assert all(phrase in out for phrase in expect), out
 
 
 def test_every_check_has_its_catalogue():
