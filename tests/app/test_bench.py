@@ -21,8 +21,7 @@ TINY = dict(hands=3, sample=1, repeat=1, growth_counts=(2, 3), growth_hands=1, p
 SPEC = importlib.util.spec_from_file_location(
     "peers", Path(__file__).parents[2] / "benchmarks/peers.py"
 )
-peers = importlib.util.module_from_spec(SPEC)
-SPEC.loader.exec_module(peers)
+SPEC.loader.exec_module(peers := importlib.util.module_from_spec(SPEC))
 SHIPPED = Path(bench.__file__).parent / "results"
 FAKE = {"game24": ("1.0", lambda hand: ["8/(3-8/3)"], None)}  # a solver with one wrong answer
 
@@ -45,9 +44,8 @@ def test_a_run_sweeps_both_scopes_and_agrees(results):
     assert {m for s, m in scopes if s == "sample"} == set(t24.METHODS)
     assert {m for s, m in scopes if s == "deck"} == set(OPTIMISED)
     checks = results["summary"]["checks"]
-    assert checks["wrong_answers"] == 0 and all(
-        c["agree"] for c in checks.values() if isinstance(c, dict)
-    )
+    assert checks["wrong_answers"] == 0
+    assert all(c["agree"] for c in checks.values() if isinstance(c, dict))
     assert results["summary"]["ratio_vs_fast"]["all"]["fast"] == 1
     assert {(r["count"], r["method"]) for r in results["growth"]} >= {(3, "fast"), (2, "patterns")}
     assert "| `fast` | optimised | all answers |" in bench.format_table(results)

@@ -26,11 +26,9 @@ def script(lines, rounds=None, **options):
     [
         ("1 + 2 + 3", "wrong: use exactly"),
         ("__import__('os').system('echo hacked')", "names are not allowed"),
-        ("9**9**9", "'**' (power) is not allowed"),
         ("(8 + 8) / (3 - 3)", "divides by zero"),
         ("", "type an answer, or h = hint"),
         ("7" * 10_000, "too long"),
-        ("{x}", "unexpected character"),
         ("none", "wrong: 3 3 8 8 can make 24; keep trying"),
         ("8/(3-8/3)", "right: "),
     ],
@@ -71,10 +69,8 @@ def test_graded_hints_leave_more_than_the_last_step(hand):
     assert +pool == Counter({Fraction(24): 1})
     given = [current.hint() for _ in hints]
     assert given == [f"hint {n} of {len(hints)}: {hint}" for n, hint in enumerate(hints, 1)]
-    assert (
-        current.hint()
-        == f"no more hints: the rest is yours (s shows an answer); the last hint was {hints[-1]}"
-    )
+    last = f"no more hints: the rest is yours (s shows an answer); the last hint was {hints[-1]}"
+    assert current.hint() == last
     revealed = [step for step in steps if any(step.text() in hint for hint in hints)]
     assert len(steps) - len(revealed) >= 2  # never only an obvious last step left
     assert "of the" in hints[0] or "every step" in hints[0]  # first a property, not a step

@@ -28,6 +28,7 @@ LINKS |= {"task-cards"}
 JS_CUT = """() => [...document.querySelectorAll('button, label, a, .slider-container')].filter(e =>
     e.offsetParent && (e.scrollWidth > e.clientWidth /* cut */ || e.matches('.slider-container') && e.clientWidth < 120))
     .map(e => `${e.textContent.trim() || e.className} (${e.clientWidth} px)`)"""
+JS_CHANGE = "([s, b]) => document.querySelector(s).textContent.trim().split(/\\s+/).join(' ') !== b"
 JS_KERNEL = "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
 JS_GONE = "async url => (await fetch(url)).status === 404"
 JS_SERIOUS = """async () => (await axe.run()).violations.filter(v => ['serious', 'critical'].includes(v.impact))
@@ -56,12 +57,7 @@ def problems(page, errors) -> list[str]:
 
 
 def changed(page, selector: str, before: str) -> str:
-    page.wait_for_function(
-        "([s, b]) => document.querySelector(s).textContent.trim().split(/\\s+/).join(' ') !== b",
-        arg=[selector, before],
-        timeout=30_000,
-        polling=200,
-    )
+    page.wait_for_function(JS_CHANGE, arg=[selector, before], timeout=30_000, polling=200)
     return " ".join(page.locator(selector).first.text_content().split())
 
 

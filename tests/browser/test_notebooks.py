@@ -60,6 +60,7 @@ JS_WATCH = """() => {
         if (message.header.msg_type === 'error') window.kernelErrors.push(message.content.evalue);
     });
 }"""
+CHANGED = "([s, b]) => document.querySelector(s).textContent.trim().split(/\\s+/).join(' ') !== b"
 
 
 def run_all(page, jupyter_lab, notebook: Path) -> list[str]:
@@ -82,12 +83,7 @@ def text(page, css_class: str) -> str:
 
 def changed(page, css_class: str, before: str) -> str:
     """Wait until the widget's text is no longer `before`; the new text."""
-    page.wait_for_function(
-        "([s, b]) => document.querySelector(s).textContent.trim().split(/\\s+/).join(' ') !== b",
-        arg=[f".{css_class}", before],
-        timeout=30_000,
-        polling=200,
-    )
+    page.wait_for_function(CHANGED, arg=[f".{css_class}", before], timeout=30_000, polling=200)
     return text(page, css_class)
 
 

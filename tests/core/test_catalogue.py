@@ -121,12 +121,8 @@ def test_the_command_line_speaks_its_locales_language():
     env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
     said = {}
     for lang in ("zh_CN.UTF-8", "C.UTF-8"):
-        done = subprocess.run(
-            [sys.executable, "-m", "t24", "solve", "1", "1", "1", "1"],
-            env={**env, "LANG": lang},
-            capture_output=True,
-            text=True,
-        )
+        command = [sys.executable, "-m", "t24", "solve", "1", "1", "1", "1"]
+        done = subprocess.run(command, env={**env, "LANG": lang}, capture_output=True, text=True)
         said[lang] = (done.returncode, (done.stdout + done.stderr).strip())
     assert said == {
         "zh_CN.UTF-8": (1, "用 1 1 1 1 算不出 24"),

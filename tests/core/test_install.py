@@ -32,11 +32,8 @@ TIMEOUT_S = 300
 def code(notebook: Path) -> list[str]:
     """The source of each code cell, IPython's % and ! lines left out."""
     cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
-    return [
-        "".join(line for line in c["source"] if not line.lstrip().startswith(("%", "!")))
-        for c in cells
-        if c["cell_type"] == "code"
-    ]
+    sources = [cell["source"] for cell in cells if cell["cell_type"] == "code"]
+    return ["".join(s for s in lines if not s.lstrip().startswith(("%", "!"))) for lines in sources]
 
 
 def imported(sources) -> set[str]:

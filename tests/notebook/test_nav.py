@@ -35,9 +35,8 @@ def folder(tmp_path):
     question = "# The 24 game\n\n**Can you make 24 from\n3 3 8 8?** Four cards.\n\nMore text."
     write(tmp_path / "00-the-game.ipynb", cell("markdown", question), cell("code", "print(24)"))
     how = "How does the *pattern* method work? Eleven patterns, e.g. `nononon`."
-    write(
-        tmp_path / "01-patterns.ipynb", cell("markdown", "# Pattern strings"), cell("markdown", how)
-    )
+    patterns = [cell("markdown", "# Pattern strings"), cell("markdown", how)]
+    write(tmp_path / "01-patterns.ipynb", *patterns)
     title = "# Postfix\nIs `7 6 5 - -` 8 or −4?"
     write(tmp_path / "02-postfix.ipynb", cell("markdown", "Words first."), cell("markdown", title))
     reduction = "# Reduction\n\n**Take two, make one?**"
