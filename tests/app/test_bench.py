@@ -71,9 +71,7 @@ def test_a_huge_repeat_is_bounded_by_time_and_count(monkeypatch, solves, step, r
     assert bench.sweep("recursive", "all", HANDS, repeat=10**20)[0]["repeats"] == repeats
     assert len(solves) == 1 + repeats * len(HANDS)  # a warm-up, then each hand once a repeat
     assert len(peers.compare(HANDS, repeat=10**20, peers={})) == 1
-    assert len(solves) == 1 + repeats * len(HANDS) + repeats * (
-        1 + len(HANDS)
-    )  # and a warm-up each
+    assert len(solves) == 1 + repeats * len(HANDS) + repeats * (1 + len(HANDS))  # a warm-up each
 
 
 def test_other_solvers_are_timed_checked_and_saved_beside_t24(results):

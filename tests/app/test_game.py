@@ -194,9 +194,8 @@ def test_rating_points_follow_the_documented_rule(fraction, answers, hits, large
 
 def test_cli_play_reads_stdin_and_ends_cleanly_on_ctrl_c(monkeypatch, capsys):
     hand = Game(seed=9).round.hand
-    monkeypatch.setattr(
-        sys, "stdin", io.StringIO(f"{t24.solve(hand, method='recursive', first=True)[0]}\nh\n")
-    )
+    answer = t24.solve(hand, method="recursive", first=True)[0]
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{answer}\nh\n"))
     assert cli.main(["play", "--seed", "9"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[3].startswith("right: ") and out[4].startswith("difficulty: ")

@@ -1,12 +1,6 @@
-"""The code-free app (Voilà on app/, as `make app` serves it), as a student meets it.
-
-The address with its token lands on the static start page (and /zh-CN on its Chinese twin), whose links lead to the lab, the game
-and the teacher's class round: each page shows its widgets, no code and no error; the lab answers
-a card slider, the game an answer and a hint; a round the teacher starts reaches three students'
-browsers, and their tries the teacher's page. A closed tab's kernel is shut down. At phone,
-tablet and laptop sizes nothing is cut or too narrow to drag, and axe-core finds nothing serious;
-the screenshots of the pages in docs/screenshots/ are made here.
-"""
+"""The code-free app (Voilà on app/, as `make app` serves it), as a student meets it: the address
+with its token lands on the start page (/zh-CN on its Chinese twin), whose links lead to the lab,
+the game and the teacher's class round. The screenshots in docs/screenshots/ are made here."""
 
 from __future__ import annotations
 

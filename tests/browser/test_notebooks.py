@@ -1,11 +1,6 @@
-"""Every students' notebook, run all in JupyterLab in headless Chromium, as a student sees it.
-
-Each notebook in notebooks/ runs with no error output and every widget rendered (a screenshot of
-each goes to docs/screenshots/); in the same run the lab's card slider is moved and the game's
-Check, Hint and Next are pressed (found by what the code calls, their widgets by CSS class), and
-what they show must change. With JupyterLab set to Chinese, its menus and a Chinese lesson's
-game speak Chinese.
-"""
+"""Every students' notebook, run all in JupyterLab in headless Chromium, as a student sees it
+(a screenshot of each goes to docs/screenshots/); its widgets, found by what the code calls and
+then by CSS class, are used as a student would."""
 
 from __future__ import annotations
 

@@ -13,9 +13,7 @@ from t24.cli import main
 
 def cli(capsys, *args):
     """Run the command line in this process; return (exit code, stdout, stderr)."""
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
+    return (main(list(args)), *capsys.readouterr())
 
 
 @pytest.mark.parametrize("method", t24.METHODS)

@@ -1,9 +1,6 @@
 """What a plain install can break: a file left out of the wheel, a dependency left out of the
-`kernel` extra, a path into the clone. In a fresh virtual environment holding only the wheel (not
-editable) and its `kernel` extra, everything the package and the students' copies import is there
-and the copies that read the saved results run from outside the clone. One wheel and one
-environment per session (pip's cache keeps reruns quick); marked `install`.
-"""
+`kernel` extra, a path into the clone. One wheel and one fresh virtual environment (the wheel, not
+editable, and its `kernel` extra) per session; pip's cache keeps reruns quick."""
 
 from __future__ import annotations
 

@@ -21,8 +21,7 @@ def test_splits_cover_every_cut_once():
 def test_can_make_matches_brute_force_on_random_hands():
     rng = random.Random(7)
     for _ in range(60):
-        size = rng.choice([2, 3, 4])
-        hand = [rng.randint(-4, 13) for _ in range(size)]
+        hand = [rng.randint(-4, 13) for _ in range(rng.choice([2, 3, 4]))]
         target = rng.choice([24, 0, 1, -6, Fraction(1, 2), 10])
         brute = bool(t24.solve(hand, target, method="recursive"))
         assert t24.can_make(hand, target) == brute, (hand, target)

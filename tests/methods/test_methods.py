@@ -149,9 +149,8 @@ def test_a_search_too_large_is_refused_before_any_work_naming_a_method_that_cope
     # refused before the method is called
     monkeypatch.setitem(TABLE, method, dataclasses.replace(TABLE[method], solve=None))
     copes = f"use method={instead!r}" if instead else "no method copes"
-    with pytest.raises(
-        SearchTooLarge, match=f"method={method!r} would try .* for {len(hand)} numbers.*{copes}"
-    ) as refused:
+    refusal = f"method={method!r} would try .* for {len(hand)} numbers.*{copes}"
+    with pytest.raises(SearchTooLarge, match=refusal) as refused:
         t24.solve(hand, 0, method=method, first=first)
     error = refused.value  # the refusal as data: what the sentence is made from
     assert (error.method, error.instead, error.count) == (method, instead, len(hand))

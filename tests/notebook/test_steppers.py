@@ -21,28 +21,17 @@ def text(html):
 
 
 @pytest.mark.parametrize(
-    ("method", "maker", "first", "last", "count"),
+    ("method", "first", "last", "count"),
     [
-        (
-            "patterns",
-            make_pattern_stepper,
-            "filled text 4+5+6+7 ",
-            "filled text 7/((6/5)/4) ",
-            11 * 24 * 64,
-        ),
-        (
-            "postfix",
-            make_postfix_stepper,
-            "postfix 4 5 + 6 + 7 + ",
-            "postfix 7 6 5 4 / / / ",
-            5 * 24 * 64,
-        ),
+        ("patterns", "filled text 4+5+6+7 ", "filled text 7/((6/5)/4) ", 11 * 24 * 64),
+        ("postfix", "postfix 4 5 + 6 + 7 + ", "postfix 7 6 5 4 / / / ", 5 * 24 * 64),
     ],
 )
-def test_candidates_come_in_the_posts_loop_order(method, maker, first, last, count):
+def test_candidates_come_in_the_posts_loop_order(method, first, last, count):
     hand = (4, 5, 6, 7)
     assert first in text(candidate_html(method, hand, 0))
     assert last in text(candidate_html(method, hand, count - 1))
+    maker = {"patterns": make_pattern_stepper, "postfix": make_postfix_stepper}[method]
     assert maker(hand).slider.max == count
 
 
