@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import t24
-from t24 import bench, solver
+from t24 import bench
 from t24.bench import COLUMNS, FILES
 from t24.cli import main
 from t24.methods import OPTIMISED
@@ -21,8 +21,7 @@ TINY = dict(hands=3, sample=1, repeat=1, growth_counts=(2, 3), growth_hands=1, p
 SPEC = importlib.util.spec_from_file_location(
     "peers", Path(__file__).parents[2] / "benchmarks/peers.py"
 )
-peers = importlib.util.module_from_spec(SPEC)
-SPEC.loader.exec_module(peers)
+SPEC.loader.exec_module(peers := importlib.util.module_from_spec(SPEC))
 SHIPPED = Path(bench.__file__).parent / "results"
 FAKE = {"game24": ("1.0", lambda hand: ["8/(3-8/3)"], None)}  # a solver with one wrong answer
 
@@ -45,9 +44,8 @@ def test_a_run_sweeps_both_scopes_and_agrees(results):
     assert {m for s, m in scopes if s == "sample"} == set(t24.METHODS)
     assert {m for s, m in scopes if s == "deck"} == set(OPTIMISED)
     checks = results["summary"]["checks"]
-    assert checks["wrong_answers"] == 0 and all(
-        c["agree"] for c in checks.values() if isinstance(c, dict)
-    )
+    assert checks["wrong_answers"] == 0
+    assert all(c["agree"] for c in checks.values() if isinstance(c, dict))
     assert results["summary"]["ratio_vs_fast"]["all"]["fast"] == 1
     assert {(r["count"], r["method"]) for r in results["growth"]} >= {(3, "fast"), (2, "patterns")}
     assert "| `fast` | optimised | all answers |" in bench.format_table(results)
@@ -61,30 +59,19 @@ def test_timed_solve_runs_one_method_once(mode, expected):
     assert (answers if mode == "can_make" else len(answers)) == expected and seconds >= 0
 
 
-def fake_clock(monkeypatch, step=0.5):
-    """A clock that advances `step` seconds a reading, and a count of the solver's calls."""
-    now, calls, solve = [0.0], [], solver.solve
+@pytest.mark.parametrize("step, repeats", [(0.75, 3), (0.0, bench.MAX_REPEAT)])
+def test_a_huge_repeat_is_bounded_by_time_and_count(monkeypatch, solves, step, repeats):
+    now = [0.0]  # a clock that advances `step` seconds a reading
 
     def tick():
         now[0] += step
         return now[0]
 
-    def counted(*args, **kwargs):
-        calls.append(args)
-        return solve(*args, **kwargs)
-
     monkeypatch.setitem(bench.CLOCKS, "cpu", tick)
-    monkeypatch.setattr(solver, "solve", counted)
-    return calls
-
-
-@pytest.mark.parametrize("step, repeats", [(0.75, 3), (0.0, bench.MAX_REPEAT)])
-def test_a_huge_repeat_is_bounded_by_time_and_count(monkeypatch, step, repeats):
-    calls = fake_clock(monkeypatch, step)
     assert bench.sweep("recursive", "all", HANDS, repeat=10**20)[0]["repeats"] == repeats
-    assert len(calls) == 1 + repeats * len(HANDS)  # a warm-up, then each hand once a repeat
+    assert len(solves) == 1 + repeats * len(HANDS)  # a warm-up, then each hand once a repeat
     assert len(peers.compare(HANDS, repeat=10**20, peers={})) == 1
-    assert len(calls) == 1 + repeats * len(HANDS) + repeats * (1 + len(HANDS))  # and a warm-up each
+    assert len(solves) == 1 + repeats * len(HANDS) + repeats * (1 + len(HANDS))  # a warm-up each
 
 
 def test_other_solvers_are_timed_checked_and_saved_beside_t24(results):
@@ -197,11 +184,8 @@ def test_damaged_results_are_refused_in_one_line(run, tmp_path, name, how):
     with pytest.raises(t24.InputError) as error:
         bench.load_results(folder)
     message = str(error.value)
-    assert (
-        str(folder / name) in message
-        and f"--out {folder} --replace" in message
-        and "\n" not in message
-    )
+    assert str(folder / name) in message and f"--out {folder} --replace" in message
+    assert "\n" not in message
 
 
 def test_cli_bench_runs_saves_and_refuses_to_overwrite(tmp_path, capsys):

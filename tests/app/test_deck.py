@@ -20,9 +20,7 @@ from t24.deck import (
 @pytest.mark.parametrize("high, size", [(9, 495), (10, 715), (13, 1820)])
 def test_deck_sizes_are_the_quoted_ones(high, size):
     hands = deck(high)
-    # Multisets of 4 from `high` kinds: C(high + 3, 4): 495, 715 and 1820.
-    assert len(hands) == comb(high + 3, 4) == size
-    assert len(set(hands)) == size
+    assert len(set(hands)) == len(hands) == comb(high + 3, 4) == size  # multisets of 4 cards
     assert all(list(hand) == sorted(hand) and hand[0] >= 1 and hand[-1] <= high for hand in hands)
 
 
@@ -57,14 +55,11 @@ def test_needs_fraction_agrees_with_brute_force_on_a_sample():
         assert needs_fraction(hand) == (bool(trees) and not whole), hand
 
 
-SMALL_DECKS = {"1-4": (1, 4), "1-5": (1, 5)}
-
-
 def test_solvable_hands_and_counts_on_small_decks():
     hands = deck(5)
     brute = [hand for hand in hands if t24.solve(hand, method="recursive", first=True)]
     assert solvable_hands(5) == brute
-    counts = solvable_counts(decks=SMALL_DECKS)
+    counts = solvable_counts(decks={"1-4": (1, 4), "1-5": (1, 5)})
     assert counts["1-5"] == {"hands": 70, "solvable": len(brute), "unsolvable": 70 - len(brute)}
     assert counts["1-4"]["solvable"] == sum(1 for hand in brute if hand[-1] <= 4)
 

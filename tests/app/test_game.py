@@ -9,7 +9,7 @@ from itertools import combinations
 import pytest
 
 import t24
-from t24 import cli, game, solver
+from t24 import cli, game
 from t24.distinct import distinct
 from t24.game import Game, answer_steps, hint_texts, play, rate
 
@@ -26,11 +26,9 @@ def script(lines, rounds=None, **options):
     [
         ("1 + 2 + 3", "wrong: use exactly"),
         ("__import__('os').system('echo hacked')", "names are not allowed"),
-        ("9**9**9", "'**' (power) is not allowed"),
         ("(8 + 8) / (3 - 3)", "divides by zero"),
         ("", "type an answer, or h = hint"),
         ("7" * 10_000, "too long"),
-        ("{x}", "unexpected character"),
         ("none", "wrong: 3 3 8 8 can make 24; keep trying"),
         ("8/(3-8/3)", "right: "),
     ],
@@ -71,10 +69,8 @@ def test_graded_hints_leave_more_than_the_last_step(hand):
     assert +pool == Counter({Fraction(24): 1})
     given = [current.hint() for _ in hints]
     assert given == [f"hint {n} of {len(hints)}: {hint}" for n, hint in enumerate(hints, 1)]
-    assert (
-        current.hint()
-        == f"no more hints: the rest is yours (s shows an answer); the last hint was {hints[-1]}"
-    )
+    last = f"no more hints: the rest is yours (s shows an answer); the last hint was {hints[-1]}"
+    assert current.hint() == last
     revealed = [step for step in steps if any(step.text() in hint for hint in hints)]
     assert len(steps) - len(revealed) >= 2  # never only an obvious last step left
     assert "of the" in hints[0] or "every step" in hints[0]  # first a property, not a step
@@ -104,29 +100,16 @@ def test_an_unsolvable_hand_gets_one_hint_that_is_not_the_answer():
     assert current.answer("none").ok
 
 
-def counting(monkeypatch):
-    """Count the solver's calls (method, first) made from now on."""
-    calls, solve = [], solver.solve
-
-    def counted(*args, **kwargs):
-        calls.append((kwargs.get("method"), kwargs.get("first", False)))
-        return solve(*args, **kwargs)
-
-    monkeypatch.setattr(solver, "solve", counted)
-    return calls
-
-
 @pytest.mark.parametrize(
     "hand, target", [((3, 3, 8, 8), 24), ((0, 1, 2, 3, 4, 5), 0), ((1, 2, 3, 4, 5), 24)]
 )
-def test_a_round_solves_its_hand_once(monkeypatch, hand, target):
-    calls = counting(monkeypatch)
+def test_a_round_solves_its_hand_once(solves, hand, target):
     current = Game(target=target, hands=[hand])
     for _ in range(8):
         current.hint(), current.round.rating, current.show(), current.answer("1")
-    assert len(calls) <= 2 and len(set(calls)) == len(calls)
+    assert len(solves) <= 2 and len(set(solves)) == len(solves)
     if len(hand) == 6:  # six cards may have 62,306 distinct answers: only the first is found
-        assert calls == [("fast", True)] and "not counted" in current.show()
+        assert solves == [("fast", True)] and "not counted" in current.show()
 
 
 @pytest.mark.parametrize(
@@ -211,9 +194,8 @@ def test_rating_points_follow_the_documented_rule(fraction, answers, hits, large
 
 def test_cli_play_reads_stdin_and_ends_cleanly_on_ctrl_c(monkeypatch, capsys):
     hand = Game(seed=9).round.hand
-    monkeypatch.setattr(
-        sys, "stdin", io.StringIO(f"{t24.solve(hand, method='recursive', first=True)[0]}\nh\n")
-    )
+    answer = t24.solve(hand, method="recursive", first=True)[0]
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{answer}\nh\n"))
     assert cli.main(["play", "--seed", "9"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[3].startswith("right: ") and out[4].startswith("difficulty: ")
@@ -239,11 +221,10 @@ def test_cli_play_refuses_an_endless_line_without_reading_it_whole(monkeypatch, 
     [(["play", "--count", "6", "--low", "0", "--high", "6", "--target", "0", "--seed", "1"], 0),
      (["play", "--low", "9", "--high", "2"], 2)],
 )  # fmt: skip
-def test_cli_play_on_six_cards_answers_with_one_solve(monkeypatch, capsys, argv, code):
-    calls = counting(monkeypatch)
+def test_cli_play_on_six_cards_answers_with_one_solve(monkeypatch, capsys, solves, argv, code):
     monkeypatch.setattr(sys, "stdin", io.StringIO("h\ns\nh\ns\n"))
     assert cli.main(argv) == code
-    assert all(first for method, first in calls if method == "fast")
+    assert all(first for method, first in solves if method == "fast")
     assert len(capsys.readouterr().err.splitlines()) == code // 2
 
 

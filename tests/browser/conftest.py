@@ -98,10 +98,8 @@ def serving(command: list[str], cwd: Path, env: dict, ready: str, log: Path):
         deadline = time.monotonic() + 90
         while True:
             if server.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(
-                    f"{' '.join(command[1:3])} did not start:\n{log.read_text()[-2000:]}",
-                    pytrace=False,
-                )
+                tail = log.read_text()[-2000:]
+                pytest.fail(f"{' '.join(command[1:3])} did not start:\n{tail}", pytrace=False)
             try:
                 urllib.request.urlopen(ready, timeout=5).close()
                 break

@@ -1,12 +1,6 @@
-"""The code-free app (Voilà on app/, as `make app` serves it), as a student meets it.
-
-The address with its token lands on the static start page (and /zh-CN on its Chinese twin), whose links lead to the lab, the game
-and the teacher's class round: each page shows its widgets, no code and no error; the lab answers
-a card slider, the game an answer and a hint; a round the teacher starts reaches three students'
-browsers, and their tries the teacher's page. A closed tab's kernel is shut down. At phone,
-tablet and laptop sizes nothing is cut or too narrow to drag, and axe-core finds nothing serious;
-the screenshots of the pages in docs/screenshots/ are made here.
-"""
+"""The code-free app (Voilà on app/, as `make app` serves it), as a student meets it: the address
+with its token lands on the start page (/zh-CN on its Chinese twin), whose links lead to the lab,
+the game and the teacher's class round. The screenshots in docs/screenshots/ are made here."""
 
 from __future__ import annotations
 
@@ -28,6 +22,7 @@ LINKS |= {"task-cards"}
 JS_CUT = """() => [...document.querySelectorAll('button, label, a, .slider-container')].filter(e =>
     e.offsetParent && (e.scrollWidth > e.clientWidth /* cut */ || e.matches('.slider-container') && e.clientWidth < 120))
     .map(e => `${e.textContent.trim() || e.className} (${e.clientWidth} px)`)"""
+JS_CHANGE = "([s, b]) => document.querySelector(s).textContent.trim().split(/\\s+/).join(' ') !== b"
 JS_KERNEL = "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
 JS_GONE = "async url => (await fetch(url)).status === 404"
 JS_SERIOUS = """async () => (await axe.run()).violations.filter(v => ['serious', 'critical'].includes(v.impact))
@@ -56,12 +51,7 @@ def problems(page, errors) -> list[str]:
 
 
 def changed(page, selector: str, before: str) -> str:
-    page.wait_for_function(
-        "([s, b]) => document.querySelector(s).textContent.trim().split(/\\s+/).join(' ') !== b",
-        arg=[selector, before],
-        timeout=30_000,
-        polling=200,
-    )
+    page.wait_for_function(JS_CHANGE, arg=[selector, before], timeout=30_000, polling=200)
     return " ".join(page.locator(selector).first.text_content().split())
 
 

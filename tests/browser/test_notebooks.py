@@ -1,11 +1,6 @@
-"""Every students' notebook, run all in JupyterLab in headless Chromium, as a student sees it.
-
-Each notebook in notebooks/ runs with no error output and every widget rendered (a screenshot of
-each goes to docs/screenshots/); in the same run the lab's card slider is moved and the game's
-Check, Hint and Next are pressed (found by what the code calls, their widgets by CSS class), and
-what they show must change. With JupyterLab set to Chinese, its menus and a Chinese lesson's
-game speak Chinese.
-"""
+"""Every students' notebook, run all in JupyterLab in headless Chromium, as a student sees it
+(a screenshot of each goes to docs/screenshots/); its widgets, found by what the code calls and
+then by CSS class, are used as a student would."""
 
 from __future__ import annotations
 
@@ -60,6 +55,7 @@ JS_WATCH = """() => {
         if (message.header.msg_type === 'error') window.kernelErrors.push(message.content.evalue);
     });
 }"""
+CHANGED = "([s, b]) => document.querySelector(s).textContent.trim().split(/\\s+/).join(' ') !== b"
 
 
 def run_all(page, jupyter_lab, notebook: Path) -> list[str]:
@@ -82,12 +78,7 @@ def text(page, css_class: str) -> str:
 
 def changed(page, css_class: str, before: str) -> str:
     """Wait until the widget's text is no longer `before`; the new text."""
-    page.wait_for_function(
-        "([s, b]) => document.querySelector(s).textContent.trim().split(/\\s+/).join(' ') !== b",
-        arg=[f".{css_class}", before],
-        timeout=30_000,
-        polling=200,
-    )
+    page.wait_for_function(CHANGED, arg=[f".{css_class}", before], timeout=30_000, polling=200)
     return text(page, css_class)
 
 

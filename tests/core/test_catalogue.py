@@ -32,20 +32,14 @@ SOURCES = [PACKAGE, ROOT / "app"]
 NOT_SAID = {ROOT / "app" / "loadtest.py"}
 
 
-def extracted() -> set:
-    """The message ids Babel finds in the marks of the package and the app (a plural as its pair)."""
-    found = set()
-    for folder in SOURCES:
-        for _file, _line, message, _comments, _context in extract_from_dir(
-            folder, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)
-        ):
-            found.add(message)
-    return found
+def key(text):
+    """A message id or translation as gettext reads it: a plural's forms as a tuple."""
+    return text if isinstance(text, str) else tuple(text)
 
 
 def template() -> set:
     with (LOCALES / "t24.pot").open("rb") as file:
-        return {m.id if isinstance(m.id, str) else tuple(m.id) for m in read_po(file) if m.id}
+        return {key(m.id) for m in read_po(file) if m.id}
 
 
 def catalogues() -> list[Path]:
@@ -84,8 +78,9 @@ def test_every_sentence_is_marked_for_translation():
 
 
 def test_the_template_is_what_babel_extracts_now():
-    fresh = {m if isinstance(m, str) else tuple(m) for m in extracted()}
-    kept = template()
+    tags = ("TRANSLATORS:",)
+    found = (extract_from_dir(f, keywords=KEYWORDS, comment_tags=tags) for f in SOURCES)
+    fresh, kept = {key(entry[2]) for entries in found for entry in entries}, template()
     assert fresh == kept, (
         f"t24/locale/t24.pot is out of date (make catalogues): new {sorted(map(str, fresh - kept))[:5]}, "
         f"gone {sorted(map(str, kept - fresh))[:5]}"
@@ -97,11 +92,12 @@ def fields(text: str) -> set:
 
 
 @pytest.mark.parametrize("po", catalogues(), ids=lambda p: p.parts[-3])
-def test_each_language_translates_every_entry_with_its_placeholders(po):
+def test_each_language_translates_every_entry_with_its_placeholders_compiled(po):
     with po.open("rb") as file:
         catalogue = read_po(file)
-    ids = {m.id if isinstance(m.id, str) else tuple(m.id) for m in catalogue if m.id}
-    assert ids == template(), f"{po.parts[-3]}: not in step with the template (make catalogues)"
+    assert {key(m.id) for m in catalogue if m.id} == template(), (
+        f"{po.parts[-3]}: not in step with the template (make catalogues)"
+    )
     problems = []
     for message in catalogue:
         if not message.id:
@@ -113,23 +109,10 @@ def test_each_language_translates_every_entry_with_its_placeholders(po):
         elif any(fields(target) != fields(sources[0]) for target in targets):
             problems.append(f"placeholders differ: {sources[0]!r} -> {targets[0]!r}")
     assert not problems, "\n".join(problems)
-
-
-def entries(catalogue) -> dict:
-    """{id: translation} of the done entries (a plural's forms as tuples), as gettext reads them."""
-    pair = lambda text: text if isinstance(text, str) else tuple(text)  # noqa: E731
-    return {pair(m.id): pair(m.string) for m in catalogue if m.id and not m.fuzzy}
-
-
-@pytest.mark.parametrize("po", catalogues(), ids=lambda p: p.parts[-3])
-def test_each_compiled_catalogue_is_its_po(po):
-    with po.open("rb") as file:
-        source = entries(read_po(file))
     with po.with_suffix(".mo").open("rb") as file:
-        compiled = entries(read_mo(file))
-    assert compiled == source, (
-        f"{po.with_suffix('.mo').name} is older than its .po (make catalogues)"
-    )
+        compiled = {key(m.id): key(m.string) for m in read_mo(file) if m.id}
+    done = {key(m.id): key(m.string) for m in catalogue if m.id and not m.fuzzy}
+    assert compiled == done, f"{po.with_suffix('.mo').name} is older than its .po (make catalogues)"
     gettext.translation("t24", LOCALES, languages=[po.parts[-3]])  # gettext reads it
 
 
@@ -138,12 +121,8 @@ def test_the_command_line_speaks_its_locales_language():
     env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
     said = {}
     for lang in ("zh_CN.UTF-8", "C.UTF-8"):
-        done = subprocess.run(
-            [sys.executable, "-m", "t24", "solve", "1", "1", "1", "1"],
-            env={**env, "LANG": lang},
-            capture_output=True,
-            text=True,
-        )
+        command = [sys.executable, "-m", "t24", "solve", "1", "1", "1", "1"]
+        done = subprocess.run(command, env={**env, "LANG": lang}, capture_output=True, text=True)
         said[lang] = (done.returncode, (done.stdout + done.stderr).strip())
     assert said == {
         "zh_CN.UTF-8": (1, "用 1 1 1 1 算不出 24"),

@@ -4,9 +4,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import t24
 from t24 import BinOp, Num, parse
-from t24.distinct import canonical, distinct, representative
+from t24.distinct import canonical, representative
 
 
 @pytest.mark.parametrize(
@@ -62,8 +61,7 @@ def test_representative_is_in_its_class_with_the_same_value_and_cards(expr):
         value = expr.value
     except ZeroDivisionError:
         return
-    assert rep.value == value
-    assert "(-" not in str(rep)  # no unary minus
+    assert rep.value == value and "(-" not in str(rep)  # no unary minus
 
 
 @settings(max_examples=200, deadline=None)
@@ -76,8 +74,3 @@ def test_swapping_commutative_operands_keeps_the_class(expr):
         return BinOp(e.op, right, left) if e.op in "+*" else BinOp(e.op, left, right)
 
     assert canonical(swap(expr)) == canonical(expr)
-
-
-def test_the_pattern_post_s_answers_for_4567_are_two():
-    answers = distinct(t24.solve([4, 5, 6, 7], method="patterns"))
-    assert [str(a) for a in answers] == ["(7 + 5 - 6) * 4", "(7 + 5) * (6 - 4)"]

@@ -1,9 +1,6 @@
 """What a plain install can break: a file left out of the wheel, a dependency left out of the
-`kernel` extra, a path into the clone. In a fresh virtual environment holding only the wheel (not
-editable) and its `kernel` extra, everything the package and the students' copies import is there
-and the copies that read the saved results run from outside the clone. One wheel and one
-environment per session (pip's cache keeps reruns quick); marked `install`.
-"""
+`kernel` extra, a path into the clone. One wheel and one fresh virtual environment (the wheel, not
+editable, and its `kernel` extra) per session; pip's cache keeps reruns quick."""
 
 from __future__ import annotations
 
@@ -32,11 +29,8 @@ TIMEOUT_S = 300
 def code(notebook: Path) -> list[str]:
     """The source of each code cell, IPython's % and ! lines left out."""
     cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
-    return [
-        "".join(line for line in c["source"] if not line.lstrip().startswith(("%", "!")))
-        for c in cells
-        if c["cell_type"] == "code"
-    ]
+    sources = [cell["source"] for cell in cells if cell["cell_type"] == "code"]
+    return ["".join(s for s in lines if not s.lstrip().startswith(("%", "!"))) for lines in sources]
 
 
 def imported(sources) -> set[str]:

@@ -67,9 +67,8 @@ def test_ruff_is_pinned_and_voila_kept_below_its_next_minor_version():
 def test_the_conda_files_are_made_of_the_extras():
     """environment.yml lists the `lab` and `app` extras, environment-dev.yml installs `test`."""
     floor = PROJECT["requires-python"]
-    assert conda_packages("environment.yml") == {"python": floor, "pip": ""} | extra("lab") | extra(
-        "app"
-    )
+    lab_and_app = {"python": floor, "pip": ""} | extra("lab") | extra("app")
+    assert conda_packages("environment.yml") == lab_and_app
     assert conda_packages("environment-dev.yml") == {"python": floor, "pip": "", "nodejs": ">=18"}
     assert re.search(r"^      - -e \.$", (ROOT / "environment.yml").read_text(), re.M)
     assert re.search(r"^      - -e \.\[test\]$", (ROOT / "environment-dev.yml").read_text(), re.M)

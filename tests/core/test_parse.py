@@ -66,31 +66,7 @@ def test_accepts_what_people_type(typed, printed):
         ("3\u00f7\u00f78", "column 3: two operators in a row"),
         ("3 * / 8", "column 5: two operators in a row"),
         ("3 +* 8", "column 4: two operators in a row"),
-        ("3**2", "column 2: '**' (power) is not allowed"),
-    ],
-)
-def test_refuses_everything_else_with_a_one_line_message(typed, message):
-    with pytest.raises(ExpressionError) as caught:
-        parse(typed)
-    text = str(caught.value)
-    assert message in text
-    assert "\n" not in text
-
-
-def test_refusal_is_a_value_error():
-    assert issubclass(ExpressionError, ValueError)
-    with pytest.raises(ValueError):
-        parse("os.system('ls')")
-
-
-def test_refuses_non_text():
-    with pytest.raises(ExpressionError, match="expected text"):
-        parse(24)
-
-
-@pytest.mark.parametrize(
-    "typed, message",
-    [
+        (24, "expected text"),
         ("(" * 10_000 + "1" + ")" * 10_000, "too long"),
         ("(" * 100 + "1" + ")" * 100, "nested too deeply"),
         ("1+" * 500 + "1", "too long: 1,001 characters"),
@@ -100,13 +76,13 @@ def test_refuses_non_text():
         ("1 + " + "9" * 101, "column 5: number too long: at most 100 digits"),
     ],
 )
-def test_absurd_length_and_depth_are_refused_before_parsing(typed, message):
-    with pytest.raises(ExpressionError, match=message):
+def test_refuses_everything_else_with_a_one_line_message(typed, message):
+    with pytest.raises(ValueError) as caught:  # a refusal is a ValueError, as Python's own are
         parse(typed)
+    assert isinstance(caught.value, ExpressionError)
+    assert message in str(caught.value) and "\n" not in str(caught.value)
 
 
 def test_long_but_reasonable_expressions_still_work():
-    text = "+".join(["1"] * 200)
-    assert parse(text).value == 200
-    nested = "(" * 30 + "1" + "+1)" * 30
-    assert parse(nested).value == 31
+    assert parse("+".join(["1"] * 200)).value == 200
+    assert parse("(" * 30 + "1" + "+1)" * 30).value == 31

@@ -83,10 +83,8 @@ def hub(tmp_path_factory):
         + f"c.SimpleLocalProcessSpawner.home_dir_template = '{work}/home/{{username}}'\n"
     )
     path = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
-    log, quiet = (
-        open(work / "hub.log", "wb"),  # noqa: SIM115  (closed with the hub, after the test)
-        {"stdin": subprocess.DEVNULL, "stderr": subprocess.STDOUT},
-    )
+    log = open(work / "hub.log", "wb")  # noqa: SIM115  (closed with the hub, after the test)
+    quiet = {"stdin": subprocess.DEVNULL, "stderr": subprocess.STDOUT}
     command = [sys.executable, "-m", "jupyterhub", "-f", str(config)]
     env = {**os.environ, "PYTHONPATH": path}
     proc = subprocess.Popen(command, cwd=work, env=env, stdout=log, start_new_session=True, **quiet)

@@ -1,10 +1,6 @@
-"""Every hand of the deck (four cards from 1 to 13): every method agrees, exactly.
-
-The as-written loops fill, walk or reduce thousands of candidates a hand, so the pattern, postfix
-and recursive ones sweep every 40th, 8th and 2nd hand here (each about as long as an optimised
-method's whole sweep), and the whole deck with T24_FULL_DECK=1; every other method sweeps every hand. The as-written methods find exactly their compiled variants' trees, in
-the same order; every method's distinct answers are fast's.
-"""
+"""Every hand of the deck (four cards from 1 to 13): every method agrees, exactly. The as-written
+loops sweep every 40th, 8th and 2nd hand (each about as long as an optimised method's whole
+sweep), and the whole deck with T24_FULL_DECK=1; every other method sweeps every hand."""
 
 import os
 from collections import Counter

@@ -25,6 +25,7 @@ from t24.solver import check_fits
         (sizes.postfix_candidates([4, 5, 6, 7]), 5 * 24 * 64),
         ([sizes.ordering_count(h) for h in [(1, 5, 5, 5), (4, 5, 6, 7), (3, 3, 8, 8)]], [4, 24, 6]),
         ([len(orderings(h)) for h in [(1, 5, 5, 5), (4, 5, 6, 7), (3, 3, 8, 8)]], [4, 24, 6]),
+        (recursive.pairs(4), [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]),
     ],
 )
 def test_the_posts_counts(count, expected):
@@ -36,10 +37,6 @@ def test_the_java_post_prints_28_strings_for_4567_which_are_20_trees():
     assert len(texts) == 28 and "(7+5)*(6-4)" in texts and "4*((5-6)+7)" in texts
     postfix_hits = postfix.search((4, 5, 6, 7), Fraction(24))
     assert len(t24.solve([4, 5, 6, 7], method="patterns")) == len(postfix_hits) == 20
-
-
-def test_recursive_article_counts():
-    assert recursive.pairs(4) == [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]
 
 
 def test_postfix_article_converter_defect_and_fix():
@@ -77,8 +74,7 @@ def test_unsolvable_hands(method, hand):
 def test_answers_are_exact_and_use_exactly_the_hand(method):
     for hand in [(11, 12, 1, 6), (3, 3, 8, 8), (1, 2, 3, 4), (13, 13, 12, 11)]:
         answers = t24.solve(hand, method=method)
-        assert answers
-        assert len(set(answers)) == len(answers)
+        assert answers and len(set(answers)) == len(answers)
         for expr in answers:
             assert expr.value == 24 and isinstance(expr.value, Fraction)
             assert Counter(expr.leaves()) == Counter(hand)
@@ -106,10 +102,8 @@ def test_as_written_and_compiled_give_the_same_trees_in_the_same_order(hand, fir
 def test_any_numbers_any_target(method):
     assert t24.solve([0, 0, 0, 0], 0, method=method)
     assert all(e.value == -3 for e in t24.solve([-1, 2, 3, 4], -3, method=method))
-    assert {str(e) for e in t24.solve([1, 2, 3], "1/3", method=method, distinct=True)} == {
-        "(2 - 1) / 3",
-        "1 - 2 / 3",
-    }
+    thirds = t24.solve([1, 2, 3], "1/3", method=method, distinct=True)
+    assert {str(e) for e in thirds} == {"(2 - 1) / 3", "1 - 2 / 3"}
     for first in (False, True):  # one card is sized in every mode
         assert [str(e) for e in t24.solve([24], method=method, first=first)] == ["24"]
     assert t24.solve([7], method=method) == [] and not t24.can_make([-24])
@@ -155,9 +149,8 @@ def test_a_search_too_large_is_refused_before_any_work_naming_a_method_that_cope
     # refused before the method is called
     monkeypatch.setitem(TABLE, method, dataclasses.replace(TABLE[method], solve=None))
     copes = f"use method={instead!r}" if instead else "no method copes"
-    with pytest.raises(
-        SearchTooLarge, match=f"method={method!r} would try .* for {len(hand)} numbers.*{copes}"
-    ) as refused:
+    refusal = f"method={method!r} would try .* for {len(hand)} numbers.*{copes}"
+    with pytest.raises(SearchTooLarge, match=refusal) as refused:
         t24.solve(hand, 0, method=method, first=first)
     error = refused.value  # the refusal as data: what the sentence is made from
     assert (error.method, error.instead, error.count) == (method, instead, len(hand))

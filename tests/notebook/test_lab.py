@@ -21,11 +21,7 @@ def toggles(lab):
 
 @pytest.mark.parametrize(
     ("methods", "names"),
-    [
-        ("fast", ("fast",)),
-        (["fast", "recursive"], ("fast", "recursive")),
-        ((), ()),
-    ],
+    [("fast", ("fast",)), (["fast", "recursive"], ("fast", "recursive")), ((), ())],
 )
 def test_a_string_is_one_method_and_a_list_several(methods, names):
     assert method_names(methods) == names
@@ -33,11 +29,7 @@ def test_a_string_is_one_method_and_a_list_several(methods, names):
 
 @pytest.mark.parametrize(
     ("methods", "phrase"),
-    [
-        ("fas", "unknown method 'fas'"),
-        (["fast", 3], "unknown method 3"),
-        (5, "not 5"),
-    ],
+    [("fas", "unknown method 'fas'"), (["fast", 3], "unknown method 3"), (5, "not 5")],
 )
 def test_a_bad_method_is_refused_in_one_line_before_any_search(methods, phrase):
     with pytest.raises(t24.InputError, match=re.escape(phrase)):
@@ -47,10 +39,8 @@ def test_a_bad_method_is_refused_in_one_line_before_any_search(methods, phrase):
 def test_compare_answers_in_method_order_and_a_refusal_is_a_row():
     found = compare((1, 2, 3, 4, 5), 24, ["fast", "patterns"], "first")
     assert list(found) == ["patterns", "fast"]
-    assert (
-        isinstance(found["patterns"].refusal, t24.SearchTooLarge)
-        and len(found["fast"].answers) == 1
-    )
+    assert isinstance(found["patterns"].refusal, t24.SearchTooLarge)
+    assert len(found["fast"].answers) == 1
     assert "refused:" in lab_view(found, (1, 2, 3, 4, 5), 24, "first")
 
 

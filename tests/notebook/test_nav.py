@@ -35,9 +35,8 @@ def folder(tmp_path):
     question = "# The 24 game\n\n**Can you make 24 from\n3 3 8 8?** Four cards.\n\nMore text."
     write(tmp_path / "00-the-game.ipynb", cell("markdown", question), cell("code", "print(24)"))
     how = "How does the *pattern* method work? Eleven patterns, e.g. `nononon`."
-    write(
-        tmp_path / "01-patterns.ipynb", cell("markdown", "# Pattern strings"), cell("markdown", how)
-    )
+    patterns = [cell("markdown", "# Pattern strings"), cell("markdown", how)]
+    write(tmp_path / "01-patterns.ipynb", *patterns)
     title = "# Postfix\nIs `7 6 5 - -` 8 or −4?"
     write(tmp_path / "02-postfix.ipynb", cell("markdown", "Words first."), cell("markdown", title))
     reduction = "# Reduction\n\n**Take two, make one?**"
@@ -69,8 +68,7 @@ def test_titles_and_descriptions_in_path_order(folder):
 
 def test_writes_nav_cells_first_and_last_along_the_paths(folder):
     before = {p.name: cells(p) for p in folder.glob("0*.ipynb")}
-    result = run(folder)
-    assert result.returncode == 0, result.stderr
+    assert run(folder).returncode == 0
     top, *_, bottom = cells(folder / "01-patterns.ipynb")
     assert top["metadata"]["tags"] == bottom["metadata"]["tags"] == ["nav"]
     assert top["id"] != bottom["id"] and top["source"] == bottom["source"]
@@ -79,11 +77,9 @@ def test_writes_nav_cells_first_and_last_along_the_paths(folder):
         assert new == old  # nothing else changed
     links = {p.name[:2]: "".join(cells(p)[0]["source"]) for p in folder.glob("0*.ipynb")}
     contents = "[Contents](00-the-game.ipynb#The-notebooks)"
+    first = "[The 24 game](00-the-game.ipynb)"
     assert links["00"] == "[Contents](#The-notebooks) | [Pattern strings](01-patterns.ipynb) >"
-    assert (
-        links["01"]
-        == f"< [The 24 game](00-the-game.ipynb) | {contents} | [Reduction](03-reduction.ipynb) >"
-    )
+    assert links["01"] == f"< {first} | {contents} | [Reduction](03-reduction.ipynb) >"
     assert links["03"].endswith(f"{contents} | [Postfix](02-postfix.ipynb) >")  # core → extension
     assert links["02"] == f"< [Reduction](03-reduction.ipynb) | {contents}"
     found = [c for c in cells(folder / "00-the-game.ipynb") if nav.is_contents(c)]

@@ -115,9 +115,7 @@ def test_the_agreement_table_says_whether_the_methods_agree():
 def test_every_figure_has_a_text_alternative_naming_its_title_and_axes(draw):
     shown = draw()
     fig = plot_tree_and_states(shown) if isinstance(shown, Trace) else shown.figure
-    said, axes = (
-        alt_text(fig),
-        [(ax.get_title(), ax.get_xlabel(), ax.get_ylabel()) for ax in fig.axes],
-    )
+    said = alt_text(fig)
+    axes = [(ax.get_title(), ax.get_xlabel(), ax.get_ylabel()) for ax in fig.axes]
     assert fig.get_suptitle() in said and all(text in said for texts in axes for text in texts)
     assert re.search(r"(Bar chart|Dot plot|Line chart|Network) of \d+ (bar|dot|line|point)", said)

@@ -16,10 +16,6 @@ from t24.notebook.steppers import candidate_html, stack_steps, trace
 MAKERS = [make_pattern_stepper, make_postfix_stepper, make_recursion_stepper]
 
 
-def make_stepper(method):
-    return {"patterns": make_pattern_stepper, "postfix": make_postfix_stepper}[method]
-
-
 def text(html):
     return " ".join(re.sub(r"<style>.*?</style>|<[^>]+>", " ", html).split())
 
@@ -35,7 +31,8 @@ def test_candidates_come_in_the_posts_loop_order(method, first, last, count):
     hand = (4, 5, 6, 7)
     assert first in text(candidate_html(method, hand, 0))
     assert last in text(candidate_html(method, hand, count - 1))
-    assert make_stepper(method)(hand).slider.max == count
+    maker = {"patterns": make_pattern_stepper, "postfix": make_postfix_stepper}[method]
+    assert maker(hand).slider.max == count
 
 
 @pytest.mark.parametrize("maker", MAKERS)
@@ -91,19 +88,14 @@ def test_a_state_shows_the_step_that_made_it():
     states = trace((3, 3, 8, 8))
     assert "Start: the hand" in text(state_html(states, 0))
     hit = text(state_html(states, states.hits[0].id))
-    assert (
-        "A hit: the last number is 24" in hit
-        and "Step: from 1/3 8, two numbers make 8 ÷ (3 − 8 ÷ 3) = 24" in hit
-    )
+    assert "A hit: the last number is 24" in hit
+    assert "Step: from 1/3 8, two numbers make 8 ÷ (3 − 8 ÷ 3) = 24" in hit
 
 
-def test_a_trace_of_four_cards_records_every_state_of_the_search():
+def test_a_trace_records_every_state_and_marks_the_paths_to_the_target():
     states = trace([4, 5, 6, 7])
     assert sum(1 for s in states.states if len(s.values) == 1) == 3888  # no zero to divide by
     assert len(states.states) == 1 + 36 + 36 * 18 + 3888
-
-
-def test_a_trace_marks_the_paths_to_the_target():
     states = trace([3, 3, 8, 8])
     assert states.hits and all(s.values == (24,) for s in states.hits)
     by_id = {s.id: s for s in states.states}
@@ -117,7 +109,5 @@ def test_a_trace_marks_the_paths_to_the_target():
 
 
 def test_a_trace_of_five_cards_is_refused_in_one_line():
-    with pytest.raises(
-        SearchTooLarge, match="a trace of 5 numbers would record 233,280 final numbers"
-    ):
+    with pytest.raises(SearchTooLarge, match="trace of 5 numbers would record 233,280 final"):
         trace([1, 2, 3, 4, 5])

@@ -64,9 +64,7 @@ def test_a_changed_english_paragraph_is_named_stale_and_nothing_is_mixed(lesson)
     fill(lesson, WORDS)
     write(lesson, "# Cards\n\nTake two cards from the hand.\n\nMake one number.")
     translations.update("xx")  # the old translation is kept as fuzzy, for the translator
-    with pytest.raises(
-        translations.Stale, match="changed since it was translated: 'Take two cards from"
-    ):
+    with pytest.raises(translations.Stale, match="changed since it was translated: 'Take two"):
         translations.translate(lesson, "xx")
 
 
@@ -89,9 +87,6 @@ def test_every_catalogue_of_the_project_translates_its_source_as_it_is_now():
 
 def test_the_chinese_notebooks_draw_every_character():
     """No figure of the Chinese edition lacks a glyph (matplotlib warns when its font has none)."""
-    notebooks = [
-        *(ROOT / "teacher" / "zh-CN").glob("*.ipynb"),
-        *(ROOT / "app").glob("*.zh-CN.ipynb"),
-    ]
-    warned = [path.name for path in notebooks if re.search(r"Glyph \d+|findfont", path.read_text())]
-    assert len(notebooks) == 13 and warned == []
+    copies = [*(ROOT / "teacher" / "zh-CN").glob("*.ipynb"), *(ROOT / "app").glob("*.zh-CN.ipynb")]
+    warned = [path.name for path in copies if re.search(r"Glyph \d+|findfont", path.read_text())]
+    assert len(copies) == 13 and warned == []
