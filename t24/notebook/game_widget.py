@@ -38,7 +38,8 @@ def reply_html(reply, target) -> str:
         shown = plain(reply.reason)
     else:
         shown = math(reply.expr, reply.value, None if reply.ok else target)
-    heading = f"<b>{html.escape(_('Right!') if reply.ok else _('Not yet:'))}</b>"
+    heading = _("Right!") if reply.ok else _("Not yet:")
+    heading = f"<b>{html.escape(heading)}</b>"
     if reply.over:
         over = _("{heading} {reply} (this hand is over: no change to the score)")
         return said(over, heading=heading, reply=shown)

@@ -201,11 +201,13 @@ def agreement_html(hands, target=24, methods: Sequence[str] = METHODS) -> str:
     rows = []
     for hand in hands:
         found = [solve(hand, target, method=m, distinct=True) for m in methods]
-        agree = _("yes") if len({tuple(map(str, a)) for a in found}) == 1 else f"<b>{_('NO')}</b>"
+        differ = _("NO")
+        agree = _("yes") if len({tuple(map(str, a)) for a in found}) == 1 else f"<b>{differ}</b>"
         shown = [html.escape(expr.pretty()) for expr in found[0][:4]]
         if len(found[0]) > 4:
             shown.append(said("… and {count} more", count=len(found[0]) - 4))
-        shown = "<br>".join(shown) or f"<i>{_('none')}</i>"
+        none = _("none")
+        shown = "<br>".join(shown) or f"<i>{none}</i>"
         rows.append((hand_text(hand), *map(len, found), agree, shown))
     return table_html(rows, (_("hand"), *methods, _("same answers?"), answers))
 

@@ -244,7 +244,8 @@ def candidate_html(method: str, hand: Sequence[int], index: int, target=24) -> s
     if value is None:
         rows += [(_("exact value"), _("none: it divides by zero")), (asked, _("no"))]
     else:
-        hit = f'<b style="color:#1a7f37">{_("yes: a hit")}</b>' if value == target else _("no")
+        yes = _("yes: a hit")
+        hit = f'<b style="color:#1a7f37">{yes}</b>' if value == target else _("no")
         rows += [(_("exact value"), describe(value)), (asked, hit)]
     hits, trees, zeros = (bisect_right(found, index) for found in scan(method, hand, target))
     total = len(scan(method, hand, target)[0])

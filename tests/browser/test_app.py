@@ -18,7 +18,7 @@ PAGES = [("start", None, "h1"), ("game", "Play", ".t24-game-hand")]
 PAGES += [("lab", "Compare the methods", ".t24-lab-result")]
 PAGES += [("teacher", "Class round", ".t24-teacher-view"), ("cards", "Task cards", "table")]
 LINKS = {"voila/render/lab.ipynb", "voila/render/game.ipynb", "voila/render/teacher.ipynb"}
-LINKS |= {"task-cards"}
+LINKS |= {"task-cards", "zh-CN"}
 JS_CUT = """() => [...document.querySelectorAll('button, label, a, .slider-container')].filter(e =>
     e.offsetParent && (e.scrollWidth > e.clientWidth /* cut */ || e.matches('.slider-container') && e.clientWidth < 120))
     .map(e => `${e.textContent.trim() || e.className} (${e.clientWidth} px)`)"""
