@@ -4,9 +4,9 @@
     python tools/checks_page.py --check    says whether teacher/checks.md is up to date
 
 Every sentence comes from `t24.notebook.checks` (SENTENCES, ASK, SAME_ANSWER_CASES, PROBLEMS,
-ADVICE, NAME_ADVICE). The mistakes that cause a sentence are not written here: each wrong attempt of the
-catalogue of novices' attempts (tests/notebook/attempts/CHECK.md) is run through its check, and
-its title is listed under the sentence and question it gets. What to ask next is NEXT below,
+ADVICE, NAME_ADVICE). The mistakes that cause a sentence are not written here: each wrong attempt
+of the catalogue of novices' attempts (tests/notebook/attempts/CHECK.md) is run through its check,
+and its title is listed under the sentence and question it gets. What to ask next is NEXT below,
 one entry for each kind of sentence.
 """
 
@@ -95,7 +95,9 @@ def parts() -> dict:
     found = {f'ASK["{k}"]': v for k, v in checks.ASK.items()}
     found |= {f"SAME_ANSWER_CASES[{' | '.join(k)}]": v for k, v in checks.SAME_ANSWER_CASES.items()}
     for error, problem in checks.PROBLEMS.items():
-        found[f"PROBLEMS[{getattr(error, '__name__', error)}]"] = f"{problem}; {checks.ADVICE[error]}"
+        found[f"PROBLEMS[{getattr(error, '__name__', error)}]"] = (
+            f"{problem}; {checks.ADVICE[error]}"
+        )
     found["UNDEFINED"] = checks.UNDEFINED
     return found | {f'NAME_ADVICE["{k}"]': v for k, v in checks.NAME_ADVICE.items()}
 
@@ -114,20 +116,16 @@ def classify(sentence: str) -> tuple:
     return kind, tuple(key for key, _ in hits)
 
 
-def said(name: str, setup: str, code: str) -> str:
-    """The sentence the check `name` says to an attempt of the catalogue."""
-    with contextlib.redirect_stdout(io.StringIO()) as out:
-        getattr(checks, name)(define(setup, code, name))
-    return out.getvalue()
-
-
 def run_catalogue(heard: dict) -> dict:
-    """{check name: {(kind, entries): [titles of the attempts that get that sentence]}}, each
-    attempt's sentence taken from `heard` ({(name, title): sentence}) or else said again."""
+    """{check name: {(kind, entries): [titles of the attempts that get that sentence]}}; `heard`
+    holds the sentences already heard, {(check name, title): sentence}: those are not run again."""
     got = defaultdict(lambda: defaultdict(list))
     for name, title, _, setup, code in catalogue():
-        sentence = heard.get((name, title)) or said(name, setup, code)
-        got[name][classify(sentence)].append(title.split(": ", 1)[-1])
+        if (name, title) not in heard:
+            with contextlib.redirect_stdout(io.StringIO()) as out:
+                getattr(checks, name)(define(setup, code, name))
+            heard[name, title] = out.getvalue()
+        got[name][classify(heard[name, title])].append(title.split(": ", 1)[-1])
     return got
 
 
@@ -155,7 +153,7 @@ def entry(kind: str, keys: tuple, every: dict) -> str:
 
 
 def page(heard: dict) -> str:
-    """The page, from the sentences the catalogue's attempts get (those in `heard` not said again)."""
+    """The page, from the sentences the catalogue's attempts get (see `run_catalogue`)."""
     every, got, where = parts(), run_catalogue(heard), lessons()
     source = inspect.getsource(checks)
     names = sorted(got, key=lambda name: (where.get(name, ("99",))[0], source.find(name)))

@@ -398,8 +398,6 @@ def check(attempt, expected, cases, *, what=None, hint=None, ordered=False, item
     or a judge (None when right, else a reason or a Finding). A wrong value or item is followed
     by `hint(example, case, got)`: an ASK entry (and its blanks), or None when its cause is not
     likely. `given`: the statements the handout gives above its `raise NotImplementedError()`."""
-    cases = list(cases)
-    found = None
     for case in cases:
         try:
             found = verdict(attempt, expected(*case), case, ordered, item or (lambda x: x), given)
@@ -407,7 +405,8 @@ def check(attempt, expected, cases, *, what=None, hint=None, ordered=False, item
             found = Finding("interrupted", case)
         if found:
             break
-    found = found or Finding("right", words={"n": len(cases)})
+    else:
+        found = Finding("right", words={"n": len(cases)})
     question = None
     if hint and found.kind in ASKED:
         with contextlib.suppress(Exception, KeyboardInterrupt):  # an odd example: no question
