@@ -368,16 +368,15 @@ def compare(got, want, *, ordered: bool, item: Callable) -> Finding | None:
     odd = [x for x in got if want and not fits(x, want[0])]
     if odd:
         return Finding("item_kind", example=odd[0], want=want[0])
-    mine = [item(x) for x in got]  # the first item missing, extra or repeated, as its own value
-    theirs = [item(x) for x in want]
-    shown = {repr(k): x for k, x in zip(mine + theirs, got + want)}
-    faults = [("missing", x) for x in theirs if x not in mine]
-    faults += [("extra", x) for x in mine if x not in theirs]
-    faults += [("repeated", x) for x in theirs if mine.count(x) != theirs.count(x)]
+    mine, theirs = [item(x) for x in got], [item(x) for x in want]
+    shown = dict(zip(mine + theirs, got + want))  # each item as compared, and as it is shown
+    have, need = Counter(mine), Counter(theirs)
+    faults = [("missing", x) for x in need if x not in have]
+    faults += [("extra", x) for x in have if x not in need]
+    faults += [("repeated", x) for x in need if have[x] != need[x]]
     if faults:
         fault, x = faults[0]
-        times = {"times": mine.count(x), "right_times": theirs.count(x)}
-        return Finding(fault, example=shown.get(repr(x), x), words=times)
+        return Finding(fault, example=shown[x], words={"times": have[x], "right_times": need[x]})
     return Finding("order") if ordered and mine != theirs else None
 
 
@@ -870,9 +869,7 @@ def check_key(key: Callable) -> bool:
     questions = {(parse(a), parse(b)): ask for (a, b), ask in SAME_ANSWER_CASES.items()}
     mine = OWN_KEY(key)
 
-    @wraps(key)  # an error then names the line in the student's `key`
-    def attempt(first, second) -> tuple:
-        return mine(first), mine(second)
+    attempt = wraps(key)(lambda first, second: (mine(first), mine(second)))  # names their line
 
     def ask(example, case, got) -> str:
         with contextlib.redirect_stdout(io.StringIO()):
