@@ -202,8 +202,10 @@ def brief(value) -> str:
 
 def kind(value) -> str:
     """The kind of a value, as KINDS names it."""
-    found = (name for name, (types, *_words) in KINDS.items() if isinstance(value, types))
-    return next(found, "function" if callable(value) else "other")
+    for name, (types, *_words) in KINDS.items():
+        if isinstance(value, types):
+            return name
+    return "function" if callable(value) else "other"
 
 
 def named(value) -> str:
