@@ -3,10 +3,10 @@
     python tools/checks_page.py            writes teacher/checks.md
     python tools/checks_page.py --check    says whether teacher/checks.md is up to date
 
-Every sentence comes from `t24.notebook.checks` (SENTENCES, ASK, SAME_ANSWER_CASES, ERRORS,
-NAME_ADVICE). The mistakes that cause a sentence are not written here: each wrong attempt of the
-catalogue of novices' attempts (tests/notebook/attempts/CHECK.md) is run through its check, and
-its title is listed under the sentence and question it gets. What to ask next is NEXT below,
+Every sentence comes from `t24.notebook.checks` (SENTENCES, ASK, SAME_ANSWER_CASES, PROBLEMS,
+ADVICE, NAME_ADVICE). The mistakes that cause a sentence are not written here: each wrong attempt
+of the catalogue of novices' attempts (tests/notebook/attempts/CHECK.md) is run through its check,
+and its title is listed under the sentence and question it gets. What to ask next is NEXT below,
 one entry for each kind of sentence.
 """
 
@@ -50,7 +50,6 @@ NEXT = {
     "extra": "Work out the extra item by hand: which rule of the exercise does it break?",
     "repeated": "How does your function reach that item twice? Which loop makes it again?",
     "order": "In what order does the exercise ask for the items? Which loop sets yours?",
-    "uncomparable": "Print one item of what it gives back: what kind of value is it?",
     "same_key": "Work the two expressions by hand: which part of your key should tell them apart?",
     "different_key": "Work the two expressions by hand: which part of your key sets them apart?",
 }
@@ -95,8 +94,10 @@ def parts() -> dict:
     """Every question and piece of advice a sentence can carry, by the table entry it comes from."""
     found = {f'ASK["{k}"]': v for k, v in checks.ASK.items()}
     found |= {f"SAME_ANSWER_CASES[{' | '.join(k)}]": v for k, v in checks.SAME_ANSWER_CASES.items()}
-    for error, (problem, advice) in checks.ERRORS.items():
-        found[f"ERRORS[{getattr(error, '__name__', error)}]"] = f"{problem}; {advice}"
+    for error, problem in checks.PROBLEMS.items():
+        found[f"PROBLEMS[{getattr(error, '__name__', error)}]"] = (
+            f"{problem}; {checks.ADVICE[error]}"
+        )
     found["UNDEFINED"] = checks.UNDEFINED
     return found | {f'NAME_ADVICE["{k}"]': v for k, v in checks.NAME_ADVICE.items()}
 
@@ -115,13 +116,16 @@ def classify(sentence: str) -> tuple:
     return kind, tuple(key for key, _ in hits)
 
 
-def run_catalogue() -> dict:
-    """{check name: {(kind, entries): [titles of the attempts that get that sentence]}}."""
+def run_catalogue(heard: dict) -> dict:
+    """{check name: {(kind, entries): [titles of the attempts that get that sentence]}}; `heard`
+    holds the sentences already heard, {(check name, title): sentence}: those are not run again."""
     got = defaultdict(lambda: defaultdict(list))
     for name, title, _, setup, code in catalogue():
-        with contextlib.redirect_stdout(io.StringIO()) as out:
-            getattr(checks, name)(define(setup, code, name))
-        got[name][classify(out.getvalue())].append(title.split(": ", 1)[-1])
+        if (name, title) not in heard:
+            with contextlib.redirect_stdout(io.StringIO()) as out:
+                getattr(checks, name)(define(setup, code, name))
+            heard[name, title] = out.getvalue()
+        got[name][classify(heard[name, title])].append(title.split(": ", 1)[-1])
     return got
 
 
@@ -148,8 +152,9 @@ def entry(kind: str, keys: tuple, every: dict) -> str:
     return f"- **{shown(checks.SENTENCES[kind])}** ({kind}){' ' + said if said else ''}\n"
 
 
-def page() -> str:
-    every, got, where = parts(), run_catalogue(), lessons()
+def page(heard: dict) -> str:
+    """The page, from the sentences the catalogue's attempts get (see `run_catalogue`)."""
+    every, got, where = parts(), run_catalogue(heard), lessons()
     source = inspect.getsource(checks)
     names = sorted(got, key=lambda name: (where.get(name, ("99",))[0], source.find(name)))
     lines = [
@@ -190,7 +195,7 @@ def page() -> str:
 
 if __name__ == "__main__":
     checks.LIMIT = 5  # seconds, as the catalogue's endless attempts are tried in the tests
-    text = page()
+    text = page({})
     if sys.argv[1:] == ["--check"]:
         sys.exit(0 if PAGE.read_text() == text else f"{PAGE} is out of date: run {sys.argv[0]}")
     PAGE.write_text(text)

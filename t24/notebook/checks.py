@@ -14,15 +14,14 @@ import signal
 import textwrap
 import threading
 import traceback
-from collections import Counter, namedtuple
-from collections.abc import Callable, Iterator, KeysView, ValuesView
-from dataclasses import dataclass, field
+from collections import Counter
+from collections.abc import Callable, Iterator, KeysView, Sized, ValuesView
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache, partial, wraps
 from itertools import accumulate, islice
 from math import factorial, prod
 from operator import attrgetter
-from types import SimpleNamespace
 from unittest.mock import patch
 
 import numpy as np
@@ -82,9 +81,6 @@ SENTENCES = {
     "extra": N_("Your {what} gives `{got}` for {case}, which should not be there."),
     "repeated": N_("Your {what} gives `{got}` {times} for {case}, but it is there {right_times}."),
     "order": N_("Your {what} has the right items for {case}, but not in the right order."),
-    "uncomparable": N_(
-        "Your {what} gives back items that cannot be compared for {case}: check what it returns."
-    ),
     "same_key": N_(
         "Your {what} gives the same answer for {case}, but they are two different answers."
     ),
@@ -103,56 +99,50 @@ BOTH = N_("{first} and {second}")
 NO_MESSAGE = N_("no message")
 
 
-# How a sentence names a value of each kind: (one that came back, one that is expected).
-KIND_WORDS = {
-    "none": (N_("nothing (None)"), N_("nothing (None)")),
-    "truth": (N_("the truth value {v}"), N_("True or False")),
-    "text": (N_("the text {v}"), N_("text in quotes")),
-    "whole": (N_("the whole number {v}"), N_("a whole number")),
-    "fraction": (N_("the fraction {v}"), N_("a number (a Fraction)")),
-    "float": (N_("the float {v}"), N_("a float")),
-    "numpy": (N_("the numpy {t} {v}"), N_("a numpy {t}")),
-    "array": (N_("a numpy array ({v})"), N_("a numpy array")),
-    "tree": (N_("the expression tree `{v}`"), N_("an expression tree")),
-    "list": ((N_("a {t} of {n} item"), N_("a {t} of {n} items")), N_("a {t}")),
-    "function": (N_("the function `{v}` itself (not what it gives back)"), N_("a value")),
-    "other": (N_("a {t} ({v})"), N_("a {t}")),
+LISTS = (list, tuple, set, frozenset, Iterator, KeysView, ValuesView)  # what may stand for a list
+# Each kind of value, tried in this order: its types, and how a sentence names a value of it that
+# came back and one that is expected.
+KINDS = {
+    "none": (type(None), N_("nothing (None)"), N_("nothing (None)")),
+    "truth": (bool, N_("the truth value {v}"), N_("True or False")),
+    "numpy": (np.generic, N_("the numpy {t} {v}"), N_("a numpy {t}")),
+    "array": (np.ndarray, N_("a numpy array ({v})"), N_("a numpy array")),
+    "text": (str, N_("the text {v}"), N_("text in quotes")),
+    "whole": (int, N_("the whole number {v}"), N_("a whole number")),
+    "fraction": (Fraction, N_("the fraction {v}"), N_("a number (a Fraction)")),
+    "float": (float, N_("the float {v}"), N_("a float")),
+    "tree": (Expr, N_("the expression tree `{v}`"), N_("an expression tree")),
+    "list": (LISTS, (N_("a {t} of {n} item"), N_("a {t} of {n} items")), N_("a {t}")),
+    "function": ((), N_("the function `{v}` itself (not what it gives back)"), N_("a value")),
+    "other": ((), N_("a {t} ({v})"), N_("a {t}")),
 }
-KINDS = {"none": type(None), "truth": bool, "numpy": np.generic, "text": str, "whole": int}
-KINDS |= {"fraction": Fraction, "float": float, "tree": Expr}
-KINDS["list"] = (list, tuple, set, frozenset, Iterator, KeysView, ValuesView)
 
 # What went wrong, in plain words ({detail}: the error's own first line), and where to look.
-Error = namedtuple("Error", ["problem", "advice"])
-ERRORS = {
-    ZeroDivisionError: Error(N_("you divided by zero"), N_("check the divisor before dividing")),
-    IndexError: Error(
-        N_("you took an item that is not there ({detail})"),
-        N_("check how many items the list holds"),
-    ),
-    KeyError: Error(
-        N_("you looked up a key that is not there ({detail})"), N_("check the keys you look up")
-    ),
-    RecursionError: Error(
-        N_("the function kept calling itself ({detail})"), N_("check the case that stops it")
-    ),
-    TypeError: Error(
-        N_("two values of the wrong kinds met ({detail})"), N_("check what each step gives back")
-    ),
-    AttributeError: Error(
-        N_("you used a name after a dot that is not there ({detail})"), N_("check that name")
-    ),
-    ValueError: Error(
-        N_("a value was not accepted ({detail})"), N_("check the values you pass on")
-    ),
-    StopIteration: Error(
-        N_("you took one item more than there is ({detail})"), N_("check how many items you take")
-    ),
-    MemoryError: Error(
-        N_("it filled the memory ({detail})"), N_("is there a loop that never ends?")
-    ),
-    Exception: Error(N_("it raised {name} ({detail})"), N_("read the line named")),
-    None: Error(N_("a step gave back nothing (None) ({detail})"), N_("is a `return` missing?")),
+PROBLEMS = {
+    ZeroDivisionError: N_("you divided by zero"),
+    IndexError: N_("you took an item that is not there ({detail})"),
+    KeyError: N_("you looked up a key that is not there ({detail})"),
+    RecursionError: N_("the function kept calling itself ({detail})"),
+    TypeError: N_("two values of the wrong kinds met ({detail})"),
+    AttributeError: N_("you used a name after a dot that is not there ({detail})"),
+    ValueError: N_("a value was not accepted ({detail})"),
+    StopIteration: N_("you took one item more than there is ({detail})"),
+    MemoryError: N_("it filled the memory ({detail})"),
+    Exception: N_("it raised {name} ({detail})"),
+    None: N_("a step gave back nothing (None) ({detail})"),
+}
+ADVICE = {
+    ZeroDivisionError: N_("check the divisor before dividing"),
+    IndexError: N_("check how many items the list holds"),
+    KeyError: N_("check the keys you look up"),
+    RecursionError: N_("check the case that stops it"),
+    TypeError: N_("check what each step gives back"),
+    AttributeError: N_("check that name"),
+    ValueError: N_("check the values you pass on"),
+    StopIteration: N_("check how many items you take"),
+    MemoryError: N_("is there a loop that never ends?"),
+    Exception: N_("read the line named"),
+    None: N_("is a `return` missing?"),
 }
 UNDEFINED = N_("you used the name `{name}`, which is not defined")
 NAME_ADVICE = {
@@ -201,7 +191,7 @@ def case_text(case: tuple) -> str:
 def brief(value) -> str:
     """A value as a sentence shows it: one line, at most 80 characters, a tuple as a hand."""
     if value is None:
-        return _(KIND_WORDS["none"][0])
+        return _(KINDS["none"][1])
     try:
         text = hand_text(value) if isinstance(value, tuple) else str(value)
     except Exception:  # noqa: BLE001 -- an int too long to write out, a broken object
@@ -211,11 +201,9 @@ def brief(value) -> str:
 
 
 def kind(value) -> str:
-    """The kind of a value, as KIND_WORDS names it."""
-    if isinstance(value, np.ndarray):
-        return "array"
-    for name, types in KINDS.items():
-        if isinstance(value, types) and (name != "float" or type(value) is float):
+    """The kind of a value, as KINDS names it."""
+    for name, (types, *_words) in KINDS.items():
+        if isinstance(value, types):
             return name
     return "function" if callable(value) else "other"
 
@@ -223,15 +211,13 @@ def kind(value) -> str:
 def named(value) -> str:
     """A value in words with its kind: "the text '6'", "the numpy float32 24.0"."""
     of = kind(value)
-    text = brief(value)
-    if of == "text":
-        text = repr(text) if len(text) < 60 else repr(text[:57]) + "…"
+    text = brief(repr(value) if of == "text" else value)
     if of == "array":
-        text = f"{value.ndim}-d, {brief(value.tolist()) if value.size < 20 else value.shape}"
-    sized = isinstance(value, list | tuple | set | frozenset)
-    of = "other" if of == "list" and not sized else of
-    count = len(value) if sized else 1
-    return translated(KIND_WORDS[of][0], count).format(v=text, t=type(value).__name__, n=count)
+        text = f"{value.ndim}-d, {brief(value.tolist())}"
+    if of == "list" and not isinstance(value, Sized):
+        of = "other"  # an iterator: its items are not counted
+    count = len(value) if of == "list" else 1
+    return translated(KINDS[of][1], count).format(v=text, t=type(value).__name__, n=count)
 
 
 def say(found: Finding, what: str, question: str | tuple | None = None) -> str:
@@ -239,7 +225,7 @@ def say(found: Finding, what: str, question: str | tuple | None = None) -> str:
     fill = {"what": _(what), "limit": LIMIT, "case": case_text(found.case), "detail": _(NO_MESSAGE)}
     fill |= {"got": brief(found.example), "n": 1, **found.words}
     if found.kind in ("kind", "item_kind"):
-        want = said(KIND_WORDS[kind(found.want)][1], t=type(found.want).__name__)
+        want = said(KINDS[kind(found.want)][2], t=type(found.want).__name__)
         fill |= {"got": named(found.example), "want": want}
     for blank, value in found.words.items():
         if blank in ("times", "right_times"):
@@ -255,24 +241,21 @@ def say(found: Finding, what: str, question: str | tuple | None = None) -> str:
 
 @contextlib.contextmanager
 def time_limit(seconds: float):
-    """Raise _Late in the main thread after `seconds` (again each 0.1 s, should it be caught)."""
-    alarm = SimpleNamespace(rang=False, on=True)
+    """Raise _Late in the main thread after `seconds`, and again each 0.1 s should it be caught."""
+    rang = []
     if threading.current_thread() is not threading.main_thread() or os.name == "nt":
-        yield alarm  # no limit where there is no timer signal
+        yield rang  # no limit where there is no timer signal
         return
 
     def ring(signum, frame):
-        if alarm.on:
-            alarm.rang = True
-            signal.setitimer(signal.ITIMER_REAL, 0.1)
-            raise _Late
+        rang.append(signum)
+        raise _Late
 
     old = signal.signal(signal.SIGALRM, ring)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_REAL, seconds, 0.1)
     try:
-        yield alarm
+        yield rang
     finally:
-        alarm.on = False
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old if old is not None else signal.SIG_DFL)
 
@@ -292,9 +275,9 @@ def verdict(attempt, right, case, ordered, item, given) -> Finding | None:
     args = copy.deepcopy(case)
     held = _Held()
     try:
-        with time_limit(LIMIT) as alarm, contextlib.redirect_stdout(held):
+        with time_limit(LIMIT) as rang, contextlib.redirect_stdout(held):
             got = attempt(*args)
-            if isinstance(right, list) and isinstance(got, KINDS["list"]):
+            if isinstance(right, list) and isinstance(got, LISTS):
                 got = list(islice(got, 10**4))  # an endless one too: more than t24 gives
     except (_Late, KeyboardInterrupt, SystemExit) as stop:
         return Finding(next(STOPPED[t] for t in STOPPED if isinstance(stop, t)), case)
@@ -302,7 +285,7 @@ def verdict(attempt, right, case, ordered, item, given) -> Finding | None:
         return Finding("shortcut", case, words={"why": shortcut.args[0]})
     except Exception as error:  # noqa: BLE001 -- every error becomes a sentence
         return error_finding(error, attempt, case, given)
-    if alarm.rang:
+    if rang:
         return Finding("slow", case)
     if got is None and held.getvalue().strip():
         return Finding("printed", case, words={"printed": brief(held.getvalue())})
@@ -311,9 +294,10 @@ def verdict(attempt, right, case, ordered, item, given) -> Finding | None:
     if got is None and right is not None:
         return Finding("none", case)
     try:
-        return compare(got, right, case, ordered=ordered, item=item)
+        found = compare(got, right, ordered=ordered, item=item)
     except Exception:  # noqa: BLE001 -- a value no comparison can take
-        return Finding("value", case, got, got)
+        found = Finding("value", example=got)
+    return found and replace(found, case=case, got=got)
 
 
 def safe_equal(a, b) -> bool:
@@ -324,28 +308,24 @@ def safe_equal(a, b) -> bool:
 
 
 def stub(error: BaseException, given: int) -> bool:
-    """Whether the raise is the stub as handed out: last in its block, after the `given` lines."""
-    *_steps, (frame, line) = traceback.walk_tb(error.__traceback__)
+    """Whether the raise is the stub as handed out: its function's last statement, after `given`."""
+    *_steps, (frame, _line) = traceback.walk_tb(error.__traceback__)
     try:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(frame.f_code)))
+        tree = ast.parse(textwrap.dedent(inspect.getsource(frame.f_code))).body[0]
     except (OSError, TypeError, SyntaxError):
         return False
-    line -= frame.f_code.co_firstlineno - 1
-    for node in ast.walk(tree):
-        body = [s for s in getattr(node, "body", []) if not isinstance(s, ast.Expr)]
-        if body and isinstance(body[-1], ast.Raise) and body[-1].lineno == line:
-            return len(body) <= 1 + given
-    return False
+    body = [s for s in getattr(tree, "body", []) if not isinstance(s, ast.Expr)]
+    return bool(body) and isinstance(body[-1], ast.Raise) and len(body) <= 1 + given
 
 
 def error_finding(error: Exception, attempt: Callable, case: tuple, given: int) -> Finding:
     """The stub left as is, or the line of the student's code, what went wrong and where to look."""
     if isinstance(error, NotImplementedError):
         return Finding("stub" if stub(error, given) else "raise_left", case)
-    cause = next(cause for cause in type(error).__mro__ if cause in ERRORS)
+    cause = next(cause for cause in type(error).__mro__ if cause in PROBLEMS)
     if isinstance(error, TypeError) and "NoneType" in str(error):
         cause = None
-    words = ERRORS[cause]._asdict()
+    words = {"problem": PROBLEMS[cause], "advice": ADVICE[cause]}
     words["name"] = getattr(error, "name", None) or type(error).__name__
     with contextlib.suppress(Exception):  # a message that cannot be written: no detail
         words["detail"] = brief(str(error).strip().splitlines()[0])
@@ -378,43 +358,32 @@ def name_advice(name: str, names: dict) -> dict:
     return {"advice": NAME_ADVICE["define"]}
 
 
-def compare(got, want, case: tuple, *, ordered: bool, item: Callable) -> Finding | None:
+def compare(got, want, *, ordered: bool, item: Callable) -> Finding | None:
     """None when `got` is right; else what is wrong with it, kind before contents."""
-    if callable(want):  # a judge: None when right, else a reason or a Finding without its case
+    if callable(want):  # a judge: None when right, else a reason or a Finding
         why = want(got)
-        if isinstance(why, str):
-            return Finding("why", case, got, got, words={"reason": why})
-        if why:
-            why.case = case
-            why.example = got if why.example is None else why.example
-        return why
+        return Finding("why", example=got, words={"reason": why}) if isinstance(why, str) else why
     if not fits(got, want):
-        return Finding("none" if got is None else "kind", case, got, got, want)
+        return Finding("kind", example=got, want=want)
     if not isinstance(want, list):
-        return None if safe_equal(got, want) else Finding("value", case, got, got)
-    got = list(got)
+        return None if safe_equal(got, want) else Finding("value", example=got)
     odd = [x for x in got if want and not fits(x, want[0])]
     if odd:
-        return Finding("item_kind", case, odd[0], got, want[0])
-    try:  # the first item missing, extra or repeated, as its own value
-        mine = [item(x) for x in got]
-        theirs = [item(x) for x in want]
-        shown = {repr(k): x for k, x in zip(mine + theirs, got + want)}
-        faults = [("missing", x) for x in theirs if x not in mine]
-        faults += [("extra", x) for x in mine if x not in theirs]
-        faults += [("repeated", x) for x in theirs if mine.count(x) != theirs.count(x)]
-    except Exception:  # noqa: BLE001 -- an item that refuses to be compared
-        return Finding("uncomparable", case)
+        return Finding("item_kind", example=odd[0], want=want[0])
+    mine, theirs = [item(x) for x in got], [item(x) for x in want]
+    shown = dict(zip(mine + theirs, got + want))  # each item as compared, and as it is shown
+    have, need = Counter(mine), Counter(theirs)
+    faults = [("missing", x) for x in need if x not in have]
+    faults += [("extra", x) for x in have if x not in need]
+    faults += [("repeated", x) for x in need if have[x] != need[x]]
     if faults:
         fault, x = faults[0]
-        times = {"times": mine.count(x), "right_times": theirs.count(x)}
-        return Finding(fault, case, shown.get(repr(x), x), got, words=times)
-    return Finding("order", case, got=got) if ordered and mine != theirs else None
+        return Finding(fault, example=shown[x], words={"times": have[x], "right_times": need[x]})
+    return Finding("order") if ordered and mine != theirs else None
 
 
 def fits(got, want) -> bool:
-    """Whether `got` is of the kind `want` is (a whole number and a fraction may stand for each
-    other)."""
+    """Whether `got` is of the kind `want` is (a whole number and a fraction stand for each other)."""
     mine = kind(got)
     theirs = kind(want)
     if theirs == "numpy":
@@ -428,10 +397,8 @@ def check(attempt, expected, cases, *, what=None, hint=None, ordered=False, item
     """Run `attempt` beside `expected` on every case; print one sentence; True only when right.
     `expected` gives a value, a list (a multiset, unless `ordered`; its items compared by `item`)
     or a judge (None when right, else a reason or a Finding). A wrong value or item is followed
-    by `hint(example, case[, got])`: an ASK entry (and its blanks), or None when its cause is not
+    by `hint(example, case, got)`: an ASK entry (and its blanks), or None when its cause is not
     likely. `given`: the statements the handout gives above its `raise NotImplementedError()`."""
-    cases = list(cases)
-    found = None
     for case in cases:
         try:
             found = verdict(attempt, expected(*case), case, ordered, item or (lambda x: x), given)
@@ -439,12 +406,12 @@ def check(attempt, expected, cases, *, what=None, hint=None, ordered=False, item
             found = Finding("interrupted", case)
         if found:
             break
-    found = found or Finding("right", words={"n": len(cases)})
+    else:
+        found = Finding("right", words={"n": len(cases)})
     question = None
     if hint and found.kind in ASKED:
         with contextlib.suppress(Exception, KeyboardInterrupt):  # an odd example: no question
-            count = len(inspect.signature(hint).parameters)
-            question = hint(*(found.example, found.case, found.got)[:count])
+            question = hint(found.example, found.case, found.got)
     print(say(found, what or N_("answer"), question))
     return found.kind == "right"
 
@@ -526,13 +493,16 @@ ASK = {
 }
 
 
+def refuse(why: str, *args, **kwargs):
+    """A stand-in for what an attempt is not to call."""
+    raise Shortcut(why)
+
+
 def hiding(owner, name: str, why: str) -> Callable:
     """A wrapper that runs an attempt with `owner.name` hidden: calling it raises Shortcut(why)."""
-
-    def refuse(*args, **kwargs):
-        raise Shortcut(why)
-
-    stand_in = property(refuse) if isinstance(owner.__dict__[name], property) else refuse
+    stand_in = partial(refuse, why)
+    if isinstance(getattr(owner, name), property):
+        stand_in = property(stand_in)
     return patch.object(owner, name, stand_in)
 
 
@@ -573,7 +543,7 @@ def swapped(value, case: tuple, got=None) -> bool:
 def judge_2_2_13_13(text: str) -> Finding | str | None:
     """None when `text` is an answer for 2 2 13 13, else what `check_answer` says is wrong."""
     if not isinstance(text, str):
-        return Finding("kind", want="")
+        return Finding("kind", example=text, want="")
     answer = check_answer((2, 2, 13, 13), text)
     return None if answer.ok else answer.message
 
@@ -753,7 +723,7 @@ def first_judge(hand: tuple, target: int) -> Callable:
     def judge(got: tuple) -> Finding | None:
         returned, found = got
         if kind(returned) != "truth":
-            return Finding("kind", example=returned, got=got, want=True)
+            return Finding("kind", example=returned, want=True)
         if len(found) > 1:
             why = "first_many" if returned else "first_base"
         elif not answers:
@@ -765,7 +735,7 @@ def first_judge(hand: tuple, target: int) -> Callable:
         else:
             why = None if mirror(found[0]) in answers else "first_wrong"
         words = {"n": len(found), "item": brief(found[0] if found else ""), "target": target}
-        return why and Finding("said", example=returned, got=got, words={"why": ASK[why]} | words)
+        return why and Finding("said", example=returned, words={"why": ASK[why]} | words)
 
     return judge
 
@@ -890,7 +860,7 @@ def key_judge(first, second) -> Callable:
         same = safe_equal(*keys)
         if same == (t24_distinct.canonical(first) == t24_distinct.canonical(second)):
             return None
-        return Finding("same_key" if same else "different_key", got=keys)
+        return Finding("same_key" if same else "different_key")
 
     return judge
 
@@ -901,11 +871,9 @@ def check_key(key: Callable) -> bool:
     questions = {(parse(a), parse(b)): ask for (a, b), ask in SAME_ANSWER_CASES.items()}
     mine = OWN_KEY(key)
 
-    @wraps(key)  # an error then names the line in the student's `key`
-    def attempt(first, second) -> tuple:
-        return mine(first), mine(second)
+    attempt = wraps(key)(lambda first, second: (mine(first), mine(second)))  # names their line
 
-    def ask(got, case) -> str:
+    def ask(example, case, got) -> str:
         with contextlib.redirect_stdout(io.StringIO()):
             by_value = safe_equal(*map(mine, BY_VALUE))
         return ASK["by_value"] if by_value else questions[case]
@@ -921,13 +889,9 @@ def check_count_answers(count_answers: Callable) -> bool:
 
     @wraps(count_answers)
     def attempt(hand):
-        if callable(key):
-            space["key"] = lambda expr: calls.append(expr) or key(expr)  # the key, counted
-        try:
+        counted = {"key": lambda expr: calls.append(expr) or key(expr)} if callable(key) else {}
+        with patch.dict(space, counted):
             count = OWN_KEY(count_answers)(hand)
-        finally:
-            if callable(key):
-                space["key"] = key
         if not calls:
             raise Shortcut(ASK["own_key"])
         return count
@@ -993,16 +957,12 @@ def check_unused(unused: Callable):
 def check_product(product: Callable):
     """Lesson 03 warm-up: the product of a list of cards, by a function that calls itself."""
 
-    @wraps(product)  # refused as a shortcut unless its code (or a function in it) calls it
-    def attempt(cards: list):
-        code = [getattr(inspect.unwrap(product), "__code__", None)]
-        for step in code:  # its code and the functions defined inside it
-            if step and product.__name__ in {*step.co_names, *step.co_freevars}:
-                return product(cards)
-            code += [c for c in getattr(step, "co_consts", ()) if inspect.iscode(c)]
-        raise Shortcut(ASK["no_call"])
-
-    return attempt
+    code = [getattr(inspect.unwrap(product), "__code__", None)]
+    for step in code:  # its code and the functions defined inside it: does one call it?
+        if step and product.__name__ in {*step.co_names, *step.co_freevars}:
+            return product
+        code += [c for c in getattr(step, "co_consts", ()) if inspect.iscode(c)]
+    return wraps(product)(partial(refuse, ASK["no_call"]))  # a shortcut
 
 
 @lesson(

@@ -45,7 +45,7 @@ def reversed_order(hand, target):
     ],
 )
 def test_check_answers_in_one_sentence(capsys, attempt, phrases, ok):
-    hint = lambda example, case: f"Which pair makes {example}?"  # noqa: E731
+    hint = lambda example, case, got: f"Which pair makes {example}?"  # noqa: E731
     assert check(attempt, right, CASES, what="search", hint=hint) is ok
     out = capsys.readouterr().out
     assert out.count("\n") == 1 and "Traceback" not in out
