@@ -17,7 +17,7 @@ from ..hand import InputError, SearchTooLarge, as_hand, as_target
 from ..methods import METHODS, TABLE
 from ..solver import as_method
 from ..text import N_, _, describe, duration, hand_text, plural, said
-from .widgets import WIDGET_FONT, Panel, box, card_html, cards_html, table_html
+from .widgets import WIDGET_FONT, Panel, box, cards_html, table_html
 
 MODES = ("all", "distinct", "first")
 LAB_DEFAULT = ("recursive", "postfix-compiled", "fast")  # a few milliseconds a hand each
@@ -141,7 +141,7 @@ def make_lab(methods: Iterable[str] = LAB_DEFAULT) -> Panel:
         for k, n in enumerate(START, 1)
     ]
     sliders.append(widgets.IntSlider(24, 1, 100, description=_("target")))
-    faces = [widgets.HTML(card_html(n), layout={"width": "4em"}) for n in START]
+    faces = [widgets.HTML(cards_html([n]), layout={"width": "4em"}) for n in START]
     toggles = {
         m: widgets.ToggleButton(m in names, description=m, layout={"width": "auto"})
         for m in METHODS
@@ -172,7 +172,7 @@ def make_lab(methods: Iterable[str] = LAB_DEFAULT) -> Panel:
             return
         cards = [slider.value for slider in sliders[:4]]
         for face, card in zip(faces, cards):
-            face.value = card_html(card)
+            face.value = cards_html([card])
         show.description = _("hide answers") if show.value else _("show answers")
         chosen = [method for method, toggle in toggles.items() if toggle.value]
         found = compare(cards, sliders[4].value, chosen, mode.value)
