@@ -236,7 +236,7 @@ def candidate_html(method: str, hand: Sequence[int], index: int, target=24) -> s
     words["zeros"] = plural(zeros, N_("{n} division by zero"), N_("{n} divisions by zero"))
     words.update(hits=plural(hits, *HITS), total=plural(len(found[0]), *HITS))
     counts = said("So far: {met} met, {hits} ({trees}), {zeros}. In all: {total}.", **words)
-    title = said(loops.title, hand=cards_html(hand))
+    title = _(loops.title).format(hand=cards_html(hand))
     place = _("candidate {number} of {total}")
     return page(title, place, index, prod(map(len, lists)), table_html(rows), counts)
 
