@@ -300,22 +300,20 @@ class Stepper(Panel):
         super().__init__([*map(widgets.HBox, rows), self.view], sentence)
         self._show()
 
-    def _next_hit(self) -> int | None:
-        """The slider value of the first hit after the step shown, if any."""
-        position = bisect_right(self.hits, self.slider.value - 1)
-        return self.hits[position] + 1 if position < len(self.hits) else None
-
     def _go_to_next_hit(self, _button) -> None:
-        self.slider.value = self._next_hit() or self.slider.value
+        if not self.next_hit.disabled:  # a click sent before the last hit disabled it
+            self.slider.value = self.hits[bisect_right(self.hits, self.slider.value - 1)] + 1
 
     def _jump(self, change) -> None:
-        if bisect_right(self.starts, self.slider.value - 1) - 1 != change["new"]:
+        if change["new"] != self.part:  # not the dropdown following the slider
             self.slider.value = self.starts[change["new"]] + 1
 
     def _show(self, change=None) -> None:
-        self.view.value = self.step_html(self.slider.value - 1)
-        self.next_hit.disabled = self._next_hit() is None
-        self.jump_to.value = bisect_right(self.starts, self.slider.value - 1) - 1
+        step = self.slider.value - 1
+        self.view.value = self.step_html(step)
+        self.next_hit.disabled = bisect_right(self.hits, step) == len(self.hits)
+        self.part = bisect_right(self.starts, step) - 1
+        self.jump_to.value = self.part
 
 
 def stepper(method: str, hand, target) -> Stepper | Panel:
