@@ -17,7 +17,7 @@ from ..hand import InputError, SearchTooLarge, as_hand, as_target
 from ..methods import METHODS, TABLE
 from ..solver import as_method
 from ..text import N_, _, describe, duration, hand_text, plural, said
-from .widgets import WIDGET_FONT, Panel, box, card_html, cards_html, table_html
+from .widgets import WIDGET_FONT, Panel, box, cards_html, table_html
 
 MODES = ("all", "distinct", "first")
 LAB_DEFAULT = ("recursive", "postfix-compiled", "fast")  # a few milliseconds a hand each
@@ -80,9 +80,7 @@ def answers_html(answers: Sequence[Expr], target: Fraction) -> str:
         for e in answers[:SHOW_AT_MOST]
     )
     more = len(answers) - SHOW_AT_MOST
-    if more <= 0:
-        return f"<ol>{items}</ol>"
-    rest = said("… and {count} more.", count=f"{more:,}")
+    rest = said("… and {count} more.", count=f"{more:,}") if more > 0 else ""
     return f"<ol>{items}</ol><p>{rest}</p>"
 
 
@@ -90,8 +88,7 @@ def answers_section(found: Mapping[str, Result], hand, target: Fraction, mode: s
     """The typeset answers: one list when the methods agree, else one list per method."""
     ran = {m: r.answers for m, r in found.items() if r.refusal is None}
     if not ran:
-        refused = _("Every method asked refused this hand: try fast.")
-        return f"<p>{refused}</p>"
+        return f"<p>{_('Every method asked refused this hand: try fast.')}</p>"
     if not any(ran.values()):
         none = _("No way to make {target} from {hand}.")
         return f"<p>{none.format(target=describe(target), hand=hand_text(hand, faces=True))}</p>"
@@ -101,7 +98,7 @@ def answers_section(found: Mapping[str, Result], hand, target: Fraction, mode: s
         same = same.format(methods=len(ran), answers=plural(len(first), *ANSWERS[mode]))
         return f"<p>{same}</p>" + answers_html(first, target)
     return "\n".join(
-        f"<p><b>{method}</b>: {plural(len(answers), *ANSWERS['all'])}</p>\n"
+        f"<p><b>{method}</b>: {plural(len(answers), *ANSWERS[mode])}</p>\n"
         + answers_html(answers, target)
         for method, answers in ran.items()
     )
@@ -110,8 +107,7 @@ def answers_section(found: Mapping[str, Result], hand, target: Fraction, mode: s
 def lab_view(found: Mapping[str, Result], hand, target=24, mode="distinct", show=False) -> str:
     """The lab's result as HTML: a row per method (label, count, time), the answers if asked."""
     if not found:
-        choose = _("Choose at least one method.")
-        return f"<p>{choose}</p>"
+        return f"<p>{_('Choose at least one method.')}</p>"
     target = as_target(target)
     rows = []
     for method, result in found.items():
@@ -120,11 +116,8 @@ def lab_view(found: Mapping[str, Result], hand, target=24, mode="distinct", show
         else:
             cells = [html.escape(said("refused: {reason}", reason=result.refusal)), ""]
         rows.append((method, _(TABLE[method].label), *cells))
-    if show:
-        shown = answers_section(found, hand, target, mode)
-    else:
-        hidden = _("Answers hidden: guess first, then press “show answers”.")
-        shown = f"<p><i>{hidden}</i></p>"
+    hidden = f"<p><i>{_('Answers hidden: guess first, then press “show answers”.')}</i></p>"
+    shown = answers_section(found, hand, target, mode) if show else hidden
     note = said(MODE_NOTES[mode], mode=f"<i>{_(mode)}</i>")
     timed = _("Times are one run on this kernel.")
     heading = f"{cards_html(hand)} → <b>{describe(target)}</b>, {_(MODE_WORDS[mode])}"
@@ -148,7 +141,7 @@ def make_lab(methods: Iterable[str] = LAB_DEFAULT) -> Panel:
         for k, n in enumerate(START, 1)
     ]
     sliders.append(widgets.IntSlider(24, 1, 100, description=_("target")))
-    faces = [widgets.HTML(card_html(n), layout={"width": "4em"}) for n in START]
+    faces = [widgets.HTML(cards_html([n]), layout={"width": "4em"}) for n in START]
     toggles = {
         m: widgets.ToggleButton(m in names, description=m, layout={"width": "auto"})
         for m in METHODS
@@ -160,13 +153,11 @@ def make_lab(methods: Iterable[str] = LAB_DEFAULT) -> Panel:
     show = widgets.ToggleButton(description=_("show answers"), icon="eye", style=big)
     dealer = widgets.Button(description=_("deal a hand"), icon="random", style=big)
     result = widgets.HTMLMath()
-    for number, slider in enumerate(sliders[:4], 1):
-        slider.add_class(f"t24-card-{number}")
-    sliders[4].add_class("t24-target")
     named = {"methods": chooser, "mode": mode, "show": show, "deal": dealer, "result": result}
     for name, control in named.items():
         control.add_class(f"t24-lab-{name}")
-    for slider in sliders:
+    for number, slider in enumerate(sliders, 1):
+        slider.add_class(f"t24-card-{number}" if number <= len(START) else "t24-target")
         slider.continuous_update = False
         slider.observe(partial(keep_limits, slider.min, slider.max), names=["min", "max"])
     slow = ", ".join(m for m in METHODS if TABLE[m].as_written and m not in LAB_DEFAULT)
@@ -181,7 +172,7 @@ def make_lab(methods: Iterable[str] = LAB_DEFAULT) -> Panel:
             return
         cards = [slider.value for slider in sliders[:4]]
         for face, card in zip(faces, cards):
-            face.value = card_html(card)
+            face.value = cards_html([card])
         show.description = _("hide answers") if show.value else _("show answers")
         chosen = [method for method, toggle in toggles.items() if toggle.value]
         found = compare(cards, sliders[4].value, chosen, mode.value)

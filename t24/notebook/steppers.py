@@ -21,22 +21,23 @@ from ..game import operand
 from ..hand import Hand, SearchTooLarge, as_hand, as_target, orderings
 from ..methods import TABLE, patterns, postfix, recursive
 from ..parse import parse
-from ..text import N_, _, describe, plural
+from ..text import N_, _, describe, plural, said
 from .widgets import WIDGET_FONT, Panel, box, cards_html, refusal, table_html
 
-STEPPER = "stepper"  # the CSS class of a stepper (t24-stepper), of its view, of each kind
 TRACE_LIMIT = 20_000  # final numbers a trace records: four cards (3,888), not five (233,280)
 STEP_CSS = (  # a step's tables and code at its text size, the stepper's labels at the widgets'
     "<style>.t24-step table, .t24-step td, .t24-step th, .t24-step code {font-size: inherit}"  # not words
     f".t24-stepper .widget-label, .t24-stepper .widget-readout, .t24-stepper select"
     f"{{font-size: {WIDGET_FONT}}}</style>"
 )
+HITS = (N_("{n} hit"), N_("{n} hits"))
 
 
 class Loops(NamedTuple):
-    """A brute-force method's three loops in the post's order: their names, their lists for a
-    hand, how the loops' items make a candidate, its value (None on ÷ 0) and its tree."""
+    """A brute-force method's three loops in the post's order: the stepper's title, the loops'
+    names and lists for a hand, how their items make a candidate, its value (None on ÷ 0), its tree."""
 
+    title: str
     names: tuple[str, str, str]
     lists: Callable
     fill: Callable
@@ -46,6 +47,7 @@ class Loops(NamedTuple):
 
 LOOPS = {
     "patterns": Loops(
+        title=N_("Pattern method, {hand}"),
         names=(N_("pattern"), N_("ordering"), N_("operators")),
         lists=lambda hand, ops: (patterns.patterns_for(len(hand)), orderings(hand), ops),
         fill=patterns.fill,
@@ -53,6 +55,7 @@ LOOPS = {
         tree=parse,
     ),
     "postfix": Loops(
+        title=N_("Postfix enumeration, {hand}"),
         names=(N_("ordering"), N_("operators"), N_("shape")),
         lists=lambda hand, ops: (orderings(hand), ops, postfix.make_shapes(len(hand))),
         fill=lambda numbers, ops, shape: postfix.fill(shape, numbers, ops),
@@ -60,7 +63,6 @@ LOOPS = {
         tree=postfix.to_infix,
     ),
 }
-TITLES = {"patterns": N_("Pattern method, {hand}"), "postfix": N_("Postfix enumeration, {hand}")}
 
 
 @dataclass
@@ -103,10 +105,6 @@ class Trace:
         """How many different multisets of values the states hold: what memoising would visit."""
         return len({s.key for s in self.states})
 
-    def edges(self) -> list[tuple[int, int]]:
-        """(parent id, child id) for every step the search took."""
-        return [(s.parent, s.id) for s in self.states if s.parent is not None]
-
 
 def too_big(kind: str, hand: Hand, method: str, limit: int) -> None:
     """Refuse a search too big to record or step through."""
@@ -141,17 +139,14 @@ def trace(hand, target=24) -> Trace:
     return result
 
 
-def loop_lists(method: str, hand: Hand) -> tuple[Sequence, ...]:
-    """The method's three loops for the hand: their items, outer loop first."""
-    return LOOPS[method].lists(hand, list(itertools.product(OPS, repeat=len(hand) - 1)))
-
-
 @lru_cache(maxsize=16)
-def scan(method: str, hand: Hand, target: Fraction) -> tuple[tuple[int, ...], ...]:
-    """Every candidate once, in order: the hits, the hits with a new tree, the divisions by 0."""
+def scan(method: str, hand: Hand, target: Fraction) -> tuple[tuple, ...]:
+    """The method's three loops for the hand (outer first), then every candidate once, in order:
+    the hits, the hits with a new tree, the divisions by 0."""
     loops = LOOPS[method]
+    lists = loops.lists(hand, list(itertools.product(OPS, repeat=len(hand) - 1)))
     hits, new_trees, zeros, seen = [], [], [], set()
-    for index, items in enumerate(itertools.product(*loop_lists(method, hand))):
+    for index, items in enumerate(itertools.product(*lists)):
         found = loops.value(loops.fill(*items))
         if found is None:
             zeros.append(index)
@@ -160,7 +155,7 @@ def scan(method: str, hand: Hand, target: Fraction) -> tuple[tuple[int, ...], ..
             if (made := loops.tree(loops.fill(*items))) not in seen:
                 seen.add(made)
                 new_trees.append(index)
-    return tuple(hits), tuple(new_trees), tuple(zeros)
+    return lists, tuple(hits), tuple(new_trees), tuple(zeros)
 
 
 def page(title: str, place: str, index: int, total: int, body: str, counts: str) -> str:
@@ -174,53 +169,45 @@ def stack_steps(tokens: Sequence) -> list[str]:
     steps = []
 
     def number(token) -> Fraction:
-        steps.append(_("push {token}").format(token=token))
+        steps.append(said("push {token}", token=token))
         return Fraction(token)
 
     def combine(op: str, left: Fraction, right: Fraction) -> Fraction:
         popped = f"{operand(left)} {op} {operand(right)}"
         if op == "/" and right == 0:  # the division below stops the machine
-            steps.append(_("pop two: {step} divides by zero").format(step=popped))
+            steps.append(said("pop two: {step} divides by zero", step=popped))
         else:
             value = describe(OPS[op](left, right))
-            steps.append(_("pop two: {step}, push {value}").format(step=popped, value=value))
+            steps.append(said("pop two: {step}, push {value}", step=popped, value=value))
         return OPS[op](left, right)
 
     postfix.evaluate(tokens, number, combine)
     return steps
 
 
-def so_far(index: int, noun: tuple[str, str], hits: int, total: int, trees=None, zeros=None) -> str:
-    """The counters under a step: met, hits (different trees, divisions by zero), in all."""
-    words = {"met": plural(index + 1, *noun), "hits": plural(hits, N_("{n} hit"), N_("{n} hits"))}
-    words["total"] = plural(total, N_("{n} hit"), N_("{n} hits"))
-    if trees is None:
-        return _("So far: {met} met, {hits}. In all: {total}.").format(**words)
-    words["trees"] = plural(trees, N_("{n} different tree"), N_("{n} different trees"))
-    words["zeros"] = plural(zeros, N_("{n} division by zero"), N_("{n} divisions by zero"))
-    return _("So far: {met} met, {hits} ({trees}), {zeros}. In all: {total}.").format(**words)
+def code(text) -> str:
+    """Text as code in HTML."""
+    return f"<code>{html.escape(str(text))}</code>"
 
 
 def candidate_rows(method: str, made, value) -> list[tuple[str, str]]:
     """How a candidate reads: the filled text and its tree, or the stack machine and the infix."""
     if method == "patterns":
-        rows = [(_("filled text"), f"<code>{html.escape(made)}</code>")]
-        if value is not None:
-            rows.append((_("read as a tree"), f"<code>{html.escape(str(parse(made)))}</code>"))
-        return rows
+        rows = [(_("filled text"), code(made))]
+        return rows if value is None else [*rows, (_("read as a tree"), code(parse(made)))]
     steps = [(f"<code>{t}</code>", html.escape(s)) for t, s in zip(made, stack_steps(made))]
     rows = [(_("postfix"), " ".join(map(str, made)))]
     rows.append((_("stack"), table_html(steps, (_("token"), _("step")))))
     if value is None:
         return rows
-    right = str(postfix.to_infix(made))
     java = postfix.article_to_infix(made)
-    rows.append((_("infix"), f"<code>{html.escape(right)}</code>"))
-    value_of = describe(parse(java).value)
-    if java != right and parse(java).value != value:
-        said = _("{infix}, reads back as {value}: wrong brackets")
-        java = f"<code>{html.escape(java)}</code>"
-        rows.append((_("the Java post's converter"), said.format(infix=java, value=value_of)))
+    rows.append((_("infix"), code(postfix.to_infix(made))))
+    if parse(java).value != value:
+        value = describe(parse(java).value)
+        wrong = said(
+            "{infix}, reads back as {value}: wrong brackets", infix=code(java), value=value
+        )
+        rows.append((_("the Java post's converter"), wrong))
     return rows
 
 
@@ -230,27 +217,26 @@ def candidate_html(method: str, hand: Sequence[int], index: int, target=24) -> s
     hand = as_hand(hand)
     target = as_target(target)
     loops = LOOPS[method]
-    lists = loop_lists(method, hand)
+    lists, *found = scan(method, hand, target)
     at = [int(k) for k in numpy.unravel_index(index, [len(items) for items in lists])]
     made = loops.fill(*(items[k] for items, k in zip(lists, at)))
     value = loops.value(made)
     rows = []
     for name, items, k in zip(loops.names, lists, at):
         item = cards_html(items[k]) if name == "ordering" else f"<code>{''.join(items[k])}</code>"
-        place = _("{item} ({number} of {total})").format(item=item, number=k + 1, total=len(items))
+        place = said("{item} ({number} of {total})", item=item, number=k + 1, total=len(items))
         rows.append((_(name), place))
     rows += candidate_rows(method, made, value)
-    asked = _("makes {target}?").format(target=describe(target))
-    if value is None:
-        rows += [(_("exact value"), _("none: it divides by zero")), (asked, _("no"))]
-    else:
-        yes = _("yes: a hit")
-        hit = f'<b style="color:#1a7f37">{yes}</b>' if value == target else _("no")
-        rows += [(_("exact value"), describe(value)), (asked, hit)]
-    hits, trees, zeros = (bisect_right(found, index) for found in scan(method, hand, target))
-    total = len(scan(method, hand, target)[0])
-    counts = so_far(index, (N_("{n} candidate"), N_("{n} candidates")), hits, total, trees, zeros)
-    title = _(TITLES[method]).format(hand=cards_html(hand))
+    hit = f'<b style="color:#1a7f37">{_("yes: a hit")}</b>' if value == target else _("no")
+    exact = _("none: it divides by zero") if value is None else describe(value)
+    rows += [(_("exact value"), exact), (said("makes {target}?", target=describe(target)), hit)]
+    hits, trees, zeros = (bisect_right(indices, index) for indices in found)
+    words = {"met": plural(index + 1, N_("{n} candidate"), N_("{n} candidates"))}
+    words["trees"] = plural(trees, N_("{n} different tree"), N_("{n} different trees"))
+    words["zeros"] = plural(zeros, N_("{n} division by zero"), N_("{n} divisions by zero"))
+    words.update(hits=plural(hits, *HITS), total=plural(len(found[0]), *HITS))
+    counts = said("So far: {met} met, {hits} ({trees}), {zeros}. In all: {total}.", **words)
+    title = _(loops.title).format(hand=cards_html(hand))
     place = _("candidate {number} of {total}")
     return page(title, place, index, prod(map(len, lists)), table_html(rows), counts)
 
@@ -258,15 +244,16 @@ def candidate_html(method: str, hand: Sequence[int], index: int, target=24) -> s
 def state_html(trace: Trace, index: int) -> str:
     """One state of the recursion as HTML: the array, the step that led there, the counts."""
     state = trace.states[index]
-    target = describe(trace.target)
     if state.parent is None:
-        said = _("Start: the hand {hand}, each card its own expression.")
-        said = said.format(hand=cards_html(trace.hand))
+        step = said(
+            "Start: the hand {hand}, each card its own expression.", hand=cards_html(trace.hand)
+        )
     else:
         before = " ".join(map(describe, trace.states[state.parent].values))
-        step = f"{state.exprs[state.made].pretty()} = {describe(state.values[state.made])}"
-        said = _("Step: from {before}, two numbers make {step}.")
-        said = said.format(before=before, step=html.escape(step))
+        made = f"{state.exprs[state.made].pretty()} = {describe(state.values[state.made])}"
+        step = said(
+            "Step: from {before}, two numbers make {step}.", before=before, step=html.escape(made)
+        )
     rows = [
         (slot, describe(value), html.escape(expr.pretty()))
         for slot, (value, expr) in enumerate(zip(state.values, state.exprs))
@@ -278,10 +265,12 @@ def state_html(trace: Trace, index: int) -> str:
     else:
         verdict = _("A hit: the last number is {target}.") if state.reaches_target else _("No hit.")
     hits = sum(1 for s in trace.hits if s.id <= index)
-    counts = so_far(index, (N_("{n} state"), N_("{n} states")), hits, len(trace.hits))
+    words = {"met": plural(index + 1, N_("{n} state"), N_("{n} states"))}
+    words.update(hits=plural(hits, *HITS), total=plural(len(trace.hits), *HITS))
+    counts = said("So far: {met} met, {hits}. In all: {total}.", **words)
     table = table_html(rows, (_("slot"), _("number"), _("expression")))
-    body = f"<p>{said}</p>{table}<p>{verdict.format(target=target)}</p>"
-    title = _("Recursive reduction, depth {depth}").format(depth=state.depth)
+    body = f"<p>{step}</p>{table}<p>{verdict.format(target=describe(trace.target))}</p>"
+    title = said("Recursive reduction, depth {depth}", depth=state.depth)
     return page(title, _("state {number} of {total}"), index, len(trace.states), body, counts)
 
 
@@ -301,32 +290,30 @@ class Stepper(Panel):
         self.next_hit = widgets.Button(description=_("next hit ▶"), style=style)
         options = [(label, k) for k, (label, _start) in enumerate(parts)]
         self.jump_to = widgets.Dropdown(options=options, description=part)
-        self.view = widgets.HTML().add_class(f"t24-{STEPPER}-view")
+        self.view = widgets.HTML().add_class("t24-stepper-view")
         widgets.link((self.play, "value"), (self.slider, "value"))  # kernel-side: testable
         self.slider.observe(self._show, names="value")
         self.jump_to.observe(self._jump, names="value")
         self.next_hit.on_click(self._go_to_next_hit)
-        self.add_class(f"t24-{STEPPER}").add_class(f"t24-{name}-{STEPPER}")
+        self.add_class("t24-stepper").add_class(f"t24-{name}-stepper")
         rows = [[self.play, self.slider], [self.next_hit, self.jump_to]]
         super().__init__([*map(widgets.HBox, rows), self.view], sentence)
         self._show()
 
-    def _next_hit(self) -> int | None:
-        """The slider value of the first hit after the step shown, if any."""
-        position = bisect_right(self.hits, self.slider.value - 1)
-        return self.hits[position] + 1 if position < len(self.hits) else None
-
     def _go_to_next_hit(self, _button) -> None:
-        self.slider.value = self._next_hit() or self.slider.value
+        if not self.next_hit.disabled:  # a click sent before the last hit disabled it
+            self.slider.value = self.hits[bisect_right(self.hits, self.slider.value - 1)] + 1
 
     def _jump(self, change) -> None:
-        if bisect_right(self.starts, self.slider.value - 1) - 1 != change["new"]:
+        if change["new"] != self.part:  # not the dropdown following the slider
             self.slider.value = self.starts[change["new"]] + 1
 
     def _show(self, change=None) -> None:
-        self.view.value = self.step_html(self.slider.value - 1)
-        self.next_hit.disabled = self._next_hit() is None
-        self.jump_to.value = bisect_right(self.starts, self.slider.value - 1) - 1
+        step = self.slider.value - 1
+        self.view.value = self.step_html(step)
+        self.next_hit.disabled = bisect_right(self.hits, step) == len(self.hits)
+        self.part = bisect_right(self.starts, step) - 1
+        self.jump_to.value = self.part
 
 
 def stepper(method: str, hand, target) -> Stepper | Panel:
@@ -349,10 +336,9 @@ def stepper(method: str, hand, target) -> Stepper | Panel:
         count = plural(total, N_("{n} state"), N_("{n} states"))
         view = partial(state_html, states)
     else:
-        lists = loop_lists(method, hand)
+        lists, hits, *_rest = scan(method, hand, target)
         stride = prod(map(len, lists[1:]))
         total = len(lists[0]) * stride
-        hits = scan(method, hand, target)[0]
         parts = [("".join(map(str, item)), k * stride) for k, item in enumerate(lists[0])]
         labels = [_("candidate"), _(LOOPS[method].names[0])]
         sentence = _("Run this notebook to use the {method} stepper over {count} (a live control).")

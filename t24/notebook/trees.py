@@ -3,6 +3,7 @@
 
 import math
 from collections import Counter
+from statistics import fmean
 
 import matplotlib.pyplot as plt
 import networkx as nx
@@ -25,8 +26,7 @@ def radial_layout(trace: Trace) -> dict[int, tuple[float, float]]:
     angle = {leaf: (k + 0.5) * 2 * math.pi / len(leaves) for k, leaf in enumerate(leaves)}
     children: dict[int, list[float]] = {}
     for s in reversed(trace.states):  # children come after their parent
-        if s.id not in angle:
-            angle[s.id] = sum(children.get(s.id, [0.0])) / len(children.get(s.id, [0.0]))
+        angle.setdefault(s.id, fmean(children.get(s.id, [0.0])))
         if s.parent is not None:
             children.setdefault(s.parent, []).append(angle[s.id])
     return {
@@ -87,7 +87,8 @@ def plot_tree_and_states(trace: Trace):
     size = (18, 11) if labels else (17, 9.5)
     fig, (left, right) = plt.subplots(1, 2, figsize=size, layout="constrained")
     pos, on_path = radial_layout(trace), {s.id for s in trace.states if s.reaches_target}
-    tree = nx.DiGraph(trace.edges())
+    edges = [(s.parent, s.id) for s in trace.states[1:]]
+    tree = nx.DiGraph(edges)
     tree.add_nodes_from(s.id for s in trace.states)  # a hand of one card has no edges
     _draw(tree, pos, on_path, left, labels, target, _("a state (the numbers left)"))
     left.annotate(hand_text(trace.hand), (0, 0), ha="center", fontsize=FONT["title"], weight="bold")
@@ -98,7 +99,7 @@ def plot_tree_and_states(trace: Trace):
     left.set(xlim=(-reach, reach), ylim=(-reach, reach), aspect="equal")
     left.axis("off")
     visits = Counter(s.key for s in trace.states)  # the distinct states: multisets of values
-    graph = nx.DiGraph((trace.states[a].key, trace.states[b].key) for a, b in trace.edges())
+    graph = nx.DiGraph((trace.states[a].key, trace.states[b].key) for a, b in edges)
     graph.add_nodes_from(visits)
     pos, on_path = layered_layout(graph), {s.key for s in trace.states if s.reaches_target}
     _draw(graph, pos, on_path, right, labels, target, _("a distinct state"))

@@ -38,20 +38,15 @@ def refusal(message: str) -> Panel:
     return Panel([line], message).add_class("t24-refusal")
 
 
-def card_html(card: int) -> str:
-    """One card: its number, or its face letter with the number beside it (K 13)."""
-    face = FACES[card] + SMALL.format(card=card) if card in FACES else html.escape(str(card))
-    return CARD.format(card=card, face=face)
-
-
 def box(content: str, size: str = WIDGET_FONT, css: str = "") -> str:
     """HTML as one block at a widget's text size (or `size`), with the CSS class `css` if given."""
     return BOX.format(css=css, size=size, content=content)
 
 
 def cards_html(hand: Sequence[int]) -> str:
-    """A hand drawn as cards."""
-    return "".join(card_html(card) for card in hand)
+    """A hand drawn as cards: a number, or a face letter with the number beside it (K 13)."""
+    faces = (FACES[card] + SMALL.format(card=card) if card in FACES else card for card in hand)
+    return "".join(CARD.format(card=card, face=face) for card, face in zip(hand, faces))
 
 
 def text_html(*lines) -> str:
@@ -61,11 +56,10 @@ def text_html(*lines) -> str:
 
 def table_html(rows, head: Sequence[str] = ()) -> str:
     """A table with a heading row if given; each row's first cell heads it."""
-    lines = [[CELL.format(tag="th", content=cell) for cell in head]] if head else []
-    for name, *cells in rows:
-        lines.append([CELL.format(tag="th", content=name)])
-        lines[-1] += [CELL.format(tag="td", content=cell) for cell in cells]
-    return "<table>" + "".join(f"<tr>{''.join(cells)}</tr>" for cells in lines) + "</table>"
+    lines = [[("th", cell) for cell in head]] if head else []
+    lines += [[("th", name), *(("td", cell) for cell in cells)] for name, *cells in rows]
+    cells = ("".join(CELL.format(tag=tag, content=cell) for tag, cell in line) for line in lines)
+    return "<table>" + "".join(f"<tr>{line}</tr>" for line in cells) + "</table>"
 
 
 def reveal(label: str, content: str) -> Panel:

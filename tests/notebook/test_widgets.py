@@ -11,7 +11,7 @@ from t24.notebook import (
     reveal,
     source,
 )
-from t24.notebook.widgets import card_html
+from t24.notebook.widgets import cards_html
 
 MAKERS = {
     "reveal": lambda: reveal("the answer", "<b>42</b>"),
@@ -34,7 +34,7 @@ def test_without_a_kernel_a_widget_reads_as_one_steady_sentence(name):
 
 @pytest.mark.parametrize(("card", "inner"), [(8, ">8</span>"), (11, ">J<span"), (13, ">K<span")])
 def test_a_card_shows_its_face_beside_its_number(card, inner):
-    assert inner in card_html(card) and f">{card}</span>" in card_html(card)
+    assert inner in cards_html([card]) and f">{card}</span>" in cards_html([card])
 
 
 def test_reveal_shows_and_hides_its_content():
