@@ -1,11 +1,9 @@
-"""The methods, each in its own module, and the one record per method.
-
-Three follow a post as written ("24点解法", "24点扑克牌游戏的算法实现", "24点经典算法"); three are
-optimised and named so. `t24.solve(hand, method=NAME)` runs the method of that name, nothing else.
-"""
+"""The methods, one module each, and the one record per method. Three follow a post as written
+("24点解法", "24点扑克牌游戏的算法实现", "24点经典算法"); three are optimised and named so."""
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from ..hand import CANDIDATES, FINAL_NUMBERS
 from ..text import _
@@ -21,8 +19,8 @@ class Method:
     limit: int  # the largest size it takes on (a search of seconds)
     colour: str  # for every plot and the lab
     post: str | None = None  # the title(s) of the post it follows, None for an optimised method
-    unit: tuple[str, str] = CANDIDATES  # what `size` counts, as `plural` takes it
     instead: tuple[str, ...] = ("fast",)  # the methods to suggest when it refuses, in order
+    unit: tuple[str, str] = CANDIDATES  # what `size` counts, as `plural` takes it
     first_size: Callable[[Sequence[int]], int] | None = None  # for one answer, if it is less
 
     @property
@@ -38,48 +36,43 @@ class Method:
 
 TABLE = {
     "patterns": Method(
-        solve=patterns.solve,
-        size=sizes.pattern_candidates,
-        limit=100_000,
-        colour="#0072b2",
-        post="24点解法",
-        instead=("patterns-compiled", "fast"),
+        patterns.solve,
+        sizes.pattern_candidates,
+        100_000,
+        "#0072b2",
+        "24点解法",
+        ("patterns-compiled", "fast"),
     ),
     "postfix": Method(
-        solve=postfix.solve,
-        size=sizes.postfix_candidates,
-        limit=250_000,
-        colour="#d55e00",
-        post="24点解法; 24点扑克牌游戏的算法实现",
-        instead=("postfix-compiled", "fast"),
+        postfix.solve,
+        sizes.postfix_candidates,
+        250_000,
+        "#d55e00",
+        "24点解法; 24点扑克牌游戏的算法实现",
+        ("postfix-compiled", "fast"),
     ),
     "recursive": Method(
-        solve=recursive.solve,
-        size=lambda hand: sizes.final_numbers(len(hand)),
-        limit=2_000_000,
-        colour="#009e73",
-        post="24点经典算法",
+        recursive.solve,
+        lambda hand: sizes.final_numbers(len(hand)),
+        2_000_000,
+        "#009e73",
+        "24点经典算法",
         unit=FINAL_NUMBERS,
     ),
     "patterns-compiled": Method(
-        solve=compiled.solve_patterns,
-        size=lambda hand: sizes.compiled_work(sizes.pattern_count(len(hand)), hand),
-        limit=2_000_000,
-        colour="#56b4e9",
+        compiled.solve_patterns,
+        partial(sizes.compiled_work, shapes=sizes.pattern_count),
+        2_000_000,
+        "#56b4e9",
     ),
-    "postfix-compiled": Method(
-        solve=compiled.solve_postfix,
-        size=lambda hand: sizes.compiled_work(sizes.shape_count(len(hand)), hand),
-        limit=2_000_000,
-        colour="#e69f00",
-    ),
+    "postfix-compiled": Method(compiled.solve_postfix, sizes.compiled_work, 2_000_000, "#e69f00"),
+    # one answer or a yes/no costs only the values of its parts: one card fewer
     "fast": Method(
-        solve=fast.solve,
-        size=sizes.fast_work,
-        limit=32_000_000,
-        colour="#cc79a7",
+        fast.solve,
+        sizes.fast_work,
+        32_000_000,
+        "#cc79a7",
         instead=(),
-        # one answer or a yes/no costs only the values of its parts: one card fewer
         first_size=lambda hand: sizes.postfix_candidates(hand[1:] or hand),
     ),
 }
