@@ -33,6 +33,14 @@ class Method:
         """ "as written" or "optimised", in the language in use."""
         return _("as written") if self.as_written else _("optimised")
 
+    def search_size(self, hand: Sequence[int], first: bool = False) -> int:
+        """How big its search is for this hand (`first`: to find one answer, which may cost less)."""
+        return (self.first_size if first and self.first_size else self.size)(hand)
+
+    def fits(self, hand: Sequence[int], first: bool = False) -> bool:
+        """Whether it takes this hand on."""
+        return self.search_size(hand, first) <= self.limit
+
 
 TABLE = {
     "patterns": Method(
