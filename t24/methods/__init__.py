@@ -3,7 +3,6 @@
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import partial
 
 from ..hand import CANDIDATES, FINAL_NUMBERS
 from ..text import _
@@ -19,8 +18,8 @@ class Method:
     limit: int  # the largest size it takes on (a search of seconds)
     colour: str  # for every plot and the lab
     post: str | None = None  # the title(s) of the post it follows, None for an optimised method
-    instead: tuple[str, ...] = ("fast",)  # the methods to suggest when it refuses, in order
     unit: tuple[str, str] = CANDIDATES  # what `size` counts, as `plural` takes it
+    instead: tuple[str, ...] = ("fast",)  # the methods to suggest when it refuses, in order
     first_size: Callable[[Sequence[int]], int] | None = None  # for one answer, if it is less
 
     @property
@@ -44,43 +43,48 @@ class Method:
 
 TABLE = {
     "patterns": Method(
-        patterns.solve,
-        sizes.pattern_candidates,
-        100_000,
-        "#0072b2",
-        "24点解法",
-        ("patterns-compiled", "fast"),
+        solve=patterns.solve,
+        size=sizes.pattern_candidates,
+        limit=100_000,
+        colour="#0072b2",
+        post="24点解法",
+        instead=("patterns-compiled", "fast"),
     ),
     "postfix": Method(
-        postfix.solve,
-        sizes.postfix_candidates,
-        250_000,
-        "#d55e00",
-        "24点解法; 24点扑克牌游戏的算法实现",
-        ("postfix-compiled", "fast"),
+        solve=postfix.solve,
+        size=sizes.postfix_candidates,
+        limit=250_000,
+        colour="#d55e00",
+        post="24点解法; 24点扑克牌游戏的算法实现",
+        instead=("postfix-compiled", "fast"),
     ),
     "recursive": Method(
-        recursive.solve,
-        lambda hand: sizes.final_numbers(len(hand)),
-        2_000_000,
-        "#009e73",
-        "24点经典算法",
+        solve=recursive.solve,
+        size=lambda hand: sizes.final_numbers(len(hand)),
+        limit=2_000_000,
+        colour="#009e73",
+        post="24点经典算法",
         unit=FINAL_NUMBERS,
     ),
     "patterns-compiled": Method(
-        compiled.solve_patterns,
-        partial(sizes.compiled_work, shapes=sizes.pattern_count),
-        2_000_000,
-        "#56b4e9",
+        solve=compiled.solve_patterns,
+        size=lambda hand: sizes.compiled_work(sizes.pattern_count(len(hand)), hand),
+        limit=2_000_000,
+        colour="#56b4e9",
     ),
-    "postfix-compiled": Method(compiled.solve_postfix, sizes.compiled_work, 2_000_000, "#e69f00"),
-    # one answer or a yes/no costs only the values of its parts: one card fewer
+    "postfix-compiled": Method(
+        solve=compiled.solve_postfix,
+        size=lambda hand: sizes.compiled_work(sizes.shape_count(len(hand)), hand),
+        limit=2_000_000,
+        colour="#e69f00",
+    ),
     "fast": Method(
-        fast.solve,
-        sizes.fast_work,
-        32_000_000,
-        "#cc79a7",
+        solve=fast.solve,
+        size=sizes.fast_work,
+        limit=32_000_000,
+        colour="#cc79a7",
         instead=(),
+        # one answer or a yes/no costs only the values of its parts: one card fewer
         first_size=lambda hand: sizes.postfix_candidates(hand[1:] or hand),
     ),
 }

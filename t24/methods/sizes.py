@@ -49,10 +49,10 @@ def postfix_candidates(hand: Sequence[int]) -> int:
     return shape_count(len(hand)) * ordering_count(hand) * 4 ** (len(hand) - 1)
 
 
-def compiled_work(hand: Sequence[int], shapes=shape_count) -> int:
+def compiled_work(shapes: int, hand: Sequence[int]) -> int:
     """Templates (shapes × operator choices), each compiled once and evaluated per ordering."""
     evaluations = ordering_count(hand) * (ZERO_FACTOR if 0 in hand else 1)
-    return shapes(len(hand)) * 4 ** (len(hand) - 1) * (evaluations + COMPILE_COST)
+    return shapes * 4 ** (len(hand) - 1) * (evaluations + COMPILE_COST)
 
 
 def fast_work(hand: Sequence[int]) -> int:
