@@ -37,9 +37,8 @@ VERDICTS = {
 
 @dataclass(frozen=True)
 class Verdict:
-    """The outcome of a check, as data: its `kind` (a key of `VERDICTS`), the dealt `hand` and
-    `target`, the parsed `expr` and its `value`, and the part at fault: the cards `missing` or
-    `extra`, the division by zero `part`, the `error` that made the text unreadable."""
+    """The outcome of a check, as data: its `kind` (a key of `VERDICTS`), what was dealt, what was
+    typed, and the part at fault (cards `missing` or `extra`, a division by zero, an `error`)."""
 
     kind: str
     hand: Hand

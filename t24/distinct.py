@@ -10,6 +10,7 @@ canonical form is a nested sorted tuple; each class shows one readable represent
 """
 
 from collections.abc import Iterable
+from functools import partial, reduce
 
 from .expr import BinOp, DivisionByZero, Expr, Num
 
@@ -49,12 +50,8 @@ def representative(key: Key) -> Expr:
     plus, minus = ("+", "-") if key[0] == "+" else ("*", "/")
     ups = sorted((representative(k) for s, k in key[1] if s > 0), key=_by_value)
     downs = sorted((representative(k) for s, k in key[1] if s < 0), key=_by_value)
-    result = ups[0]
-    for term in ups[1:]:
-        result = BinOp(plus, result, term)
-    for term in downs:
-        result = BinOp(minus, result, term)
-    return result
+    result = reduce(partial(BinOp, plus), ups)  # the terms added (or multiplied) left to right
+    return reduce(partial(BinOp, minus), downs, result)  # then the others taken away
 
 
 def sort_answers(exprs: Iterable[Expr]) -> list[Expr]:

@@ -1,7 +1,5 @@
-"""The one exact expression: a frozen tree of `Num` and `BinOp`, its `value` a `Fraction`.
-
-`str` brackets a child that binds more loosely than its parent, the right one also at equal
-precedence (`7 - (6 - 5)`), which the converter in "24点解法" forgets (`7 - 6 - 5`).
+"""The one exact expression: a frozen tree of `Num` and `BinOp`, its `value` a `Fraction`. `str`
+brackets a right child also at equal precedence (`7 - (6 - 5)`), as "24点解法"'s converter forgets.
 
     >>> expr = BinOp("-", Num(7), BinOp("-", Num(6), Num(5)))
     >>> str(expr), expr.value, expr.postfix()
@@ -11,7 +9,7 @@ precedence (`7 - (6 - 5)`), which the converter in "24点解法" forgets (`7 - 6
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -42,8 +40,7 @@ def pair_results(a, b) -> Iterator[tuple[str, bool, object]]:
     ['10', '6', '-6', '16', '4', '1/4']
     """
     for op, swapped in SIX_RESULTS:
-        left = b if swapped else a
-        right = a if swapped else b
+        left, right = (b, a) if swapped else (a, b)
         if op != "/" or right != 0:
             yield op, swapped, OPS[op](left, right)
 
@@ -83,14 +80,6 @@ class _Tree:
     def leaves(self) -> tuple[int, ...]:
         """The integers used, left to right."""
         return tuple(token for token in self.postfix() if isinstance(token, int))
-
-    def to_sympy(self, leaf: Callable[[int], object] | None = None):
-        """The exact value as a sympy object (or, with `leaf`, the tree with leaves mapped)."""
-        import sympy
-
-        if isinstance(self, Num):
-            return leaf(self.n) if leaf else sympy.Integer(self.n)
-        return OPS[self.op](self.left.to_sympy(leaf), self.right.to_sympy(leaf))
 
 
 @dataclass(frozen=True)

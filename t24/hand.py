@@ -1,6 +1,5 @@
-"""Hands and targets, checked before any search, and the one grammar of typed numbers: digits
-0-9 only (`３` is refused), at most `MAX_DIGITS` after leading zeros, a minus sign `-`, `−` or
-`–`, a target maybe `a/b`; anything else gets an `InputError` whose one line says why.
+"""Hands and targets, checked before any search, in the one grammar of typed numbers (digits 0-9,
+at most `MAX_DIGITS`, a sign `-` `−` `–`, a target maybe `a/b`); else a one-line `InputError`.
 
     >>> as_hand("3, 3 8 8")
     (3, 3, 8, 8)
@@ -53,8 +52,7 @@ class InputError(ValueError):
 
 @dataclass(eq=False)
 class SearchTooLarge(InputError):
-    """A search past a limit, as data: its `kind` (a key of `REFUSALS`), the `method`, the `size`
-    it would reach in `unit`s for `count` numbers, the `limit`, and `instead`, a method that copes.
+    """A search past a limit, as data (`kind`: a key of `REFUSALS`; `instead`: a method that copes).
 
     >>> error = SearchTooLarge("search", "patterns", 120_000, 100_000, 5, instead="fast")
     >>> error.sentence(name=lambda method: f"--method {method}")
@@ -101,16 +99,14 @@ def significant(digits: str) -> str:
 
 
 def _read(text: str, refusal: str) -> tuple[int, int | None]:
-    """A typed integer or fraction in the one grammar: (numerator, denominator or None)."""
+    """(numerator, denominator or None) of a typed integer or fraction."""
     match = _NUMBER.fullmatch(text.strip())
     if match is None:
         char = next((char for char in text if char.isnumeric() and not char.isascii()), None)
         raise InputError(not_a_digit(char) if char else refusal)
     sign, numerator, denominator = match.groups()
     sign = -1 if sign and sign in MINUS_SIGNS else 1
-    if denominator is not None:
-        denominator = int(significant(denominator))
-    return sign * int(significant(numerator)), denominator
+    return sign * int(significant(numerator)), denominator and int(significant(denominator))
 
 
 def whole(text: str, what: str, low: int | None = None) -> int:
@@ -124,13 +120,14 @@ def whole(text: str, what: str, low: int | None = None) -> int:
     if denominator is not None:
         raise InputError(refusal)
     if low is not None and number < low:
-        refusal = _("{what} must be at least {low}, not {number}")
-        raise InputError(refusal.format(what=what, low=low, number=number))
+        raise InputError(
+            said("{what} must be at least {low}, not {number}", what=what, low=low, number=number)
+        )
     return number
 
 
 def _exact(value) -> Fraction | None:
-    """An int, any `numbers.Rational` (numpy integers too) or a `Decimal`, exactly; else None."""
+    """An int, any `numbers.Rational` (numpy's too) or a `Decimal`, exactly; else None."""
     if not isinstance(value, (numbers.Rational, Decimal)) or isinstance(value, bool):
         return None
     if isinstance(value, Decimal) and value.is_finite() and abs(value.adjusted()) > MAX_DIGITS:

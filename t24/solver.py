@@ -24,25 +24,14 @@ def as_method(method) -> str:
     return method
 
 
-def search_size(method: str, hand: Hand, first: bool = False) -> int:
-    """How big the method's search is for this hand (`first`: to find one answer, maybe less)."""
-    record = TABLE[method]
-    return (record.first_size if first and record.first_size else record.size)(hand)
-
-
-def check_fits(method: str, hand: Hand, first: bool = False) -> bool:
-    """Whether the method takes this hand on."""
-    return search_size(method, hand, first) <= TABLE[method].limit
-
-
 def check_size(method: str, hand: Hand, first: bool = False) -> None:
     """Refuse a hand past the method's limit, naming the first method that copes."""
     if len(hand) > MAX_NUMBERS:
         raise SearchTooLarge("numbers", None, len(hand), MAX_NUMBERS, len(hand), NUMBERS)
     record = TABLE[method]
-    size = search_size(method, hand, first)
-    if size > record.limit:
-        instead = next((m for m in record.instead if check_fits(m, hand, first)), None)
+    if not record.fits(hand, first):
+        instead = next((m for m in record.instead if TABLE[m].fits(hand, first)), None)
+        size = record.search_size(hand, first)
         raise SearchTooLarge("search", method, size, record.limit, len(hand), record.unit, instead)
 
 

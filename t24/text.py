@@ -1,11 +1,6 @@
-"""Words for hands, values, counts and durations, so every message says them the same way.
-
-Every sentence a person reads is written once, in English, marked for translation the gettext
-way: `_("...")` where it is said (`said("...", name=value)` fills its blanks), `N_("...")` in a
-table read later, `n_(one, many, n)` for a count. A language is a catalogue,
-`t24/locale/<code>/LC_MESSAGES/t24.po` (compiled to `.mo`), extracted by Babel into the template
-`t24/locale/t24.pot`. The language is the environment's (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`,
-`LANG`), as for any gettext program, or the one `use_language` names:
+"""Every sentence a person reads, written once in English and marked the gettext way: `_` where
+it is said, `said` to fill its blanks, `N_` in a table, `n_`/`plural` for a count. Catalogues live
+in `t24/locale/`; the language is the environment's (`LANGUAGE`, `LANG`...) or `use_language`'s:
 
     >>> use_language("en")
     >>> plural(7680, N_("{n} candidate"), N_("{n} candidates"))
@@ -20,7 +15,6 @@ from fractions import Fraction
 from pathlib import Path
 
 LOCALES = Path(__file__).parent / "locale"
-_translation = gettext.translation("t24", LOCALES, fallback=True)
 
 
 def use_language(code: str | None) -> None:
@@ -28,6 +22,9 @@ def use_language(code: str | None) -> None:
     global _translation
     languages = None if code is None else [code]
     _translation = gettext.translation("t24", LOCALES, languages=languages, fallback=True)
+
+
+use_language(None)
 
 
 def _(message: str) -> str:

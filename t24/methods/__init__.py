@@ -1,8 +1,5 @@
-"""The methods, each in its own module, and the one record per method.
-
-Three follow a post as written ("24点解法", "24点扑克牌游戏的算法实现", "24点经典算法"); three are
-optimised and named so. `t24.solve(hand, method=NAME)` runs the method of that name, nothing else.
-"""
+"""The methods, one module each, and the one record per method. Three follow a post as written
+("24点解法", "24点扑克牌游戏的算法实现", "24点经典算法"); three are optimised and named so."""
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -34,6 +31,14 @@ class Method:
     def label(self) -> str:
         """ "as written" or "optimised", in the language in use."""
         return _("as written") if self.as_written else _("optimised")
+
+    def search_size(self, hand: Sequence[int], first: bool = False) -> int:
+        """How big its search is for this hand (`first`: to find one answer, which may cost less)."""
+        return (self.first_size if first and self.first_size else self.size)(hand)
+
+    def fits(self, hand: Sequence[int], first: bool = False) -> bool:
+        """Whether it takes this hand on."""
+        return self.search_size(hand, first) <= self.limit
 
 
 TABLE = {

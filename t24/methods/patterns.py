@@ -1,10 +1,7 @@
-"""Approach 1, pattern strings, as "24点解法" (part one) runs it: for each of the post's 11 bracket
-patterns, each ordering of the cards (repeats skipped) and each of the 64 operator triples, fill
-the pattern and evaluate the text. t24 parses the text (never `eval`) in exact fractions (the
-post: a script engine and a 0.001 tolerance) and fills whole numbers (the post stopped at 9).
-
-The post's steps, as lesson 01 tells them: (1) write down every bracket pattern, (2) put the
-cards in, in every order, (3) put the operators in, (4) work out each text and keep a hit.
+"""Approach 1, pattern strings, as "24点解法" (part one) runs it, its steps as lesson 01 tells them:
+(1) write down every bracket pattern, (2) put the cards in, in every order, (3) put the operators
+in, (4) work out each text and keep a hit. t24 parses the text (never `eval`) in exact fractions
+(the post: a script engine and a 0.001 tolerance) and takes any whole numbers (the post: 1 to 9).
 
     >>> search((3, 3, 8, 8), 24)
     ['8/(3-8/3)', '8/(3-(8/3))']

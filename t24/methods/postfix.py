@@ -1,13 +1,8 @@
-"""Approach 2, postfix enumeration, from "24点解法" (part two) and "24点扑克牌游戏的算法实现".
-
-The C++ post walks the numbers and operators with a stack, pushing the next number or, with two
-or more on the stack, applying the next operator; every order is one postfix expression. t24
-adds exact fractions, any count and size of numbers, and an infix that keeps the tree: the Java
-post's converter (`article_to_infix`) prints `7 6 5 - -` as `7 - 6 - 5`.
-
-The steps of "24点扑克牌游戏的算法实现", as lesson 02 tells them: (1) fix an ordering of the
-cards, (2) fix an operator triple, (3) make every push/pop order of that sequence, (4) evaluate
-each with a stack and keep a hit.
+"""Approach 2, postfix enumeration, from "24点解法" (part two) and "24点扑克牌游戏的算法实现", whose
+steps lesson 02 tells: (1) fix an ordering of the cards, (2) fix an operator triple, (3) make every
+push/pop order of that sequence, (4) evaluate each with a stack and keep a hit. t24 adds exact
+fractions, any numbers, and an infix that keeps the tree (the Java post prints `7 6 5 - -` as
+`7 - 6 - 5`: `article_to_infix`).
 
     >>> search((3, 3, 8, 8), 24)
     [(8, 3, 8, 3, '/', '-', '/')]

@@ -1,9 +1,7 @@
-"""Recursive reduction, as the post "24点经典算法" runs it (in C): Search(n) puts each of the six
-results of each pair of slots i < j into slot i, the last live number into slot j, and recurses.
-t24 adds exact fractions (the post: doubles within 1e-6), fewest brackets, all answers.
-
-The post's steps, as lesson 03 tells them: (1) pick two slots i < j, (2) replace their numbers by
-one of six results, (3) call itself on one number fewer, and afterwards put the two numbers back.
+"""Recursive reduction, as "24点经典算法" runs it (in C), its steps as lesson 03 tells them: (1) pick
+two slots i < j, (2) replace their numbers by one of six results, (3) call itself on one number
+fewer, and afterwards put the two numbers back. t24 adds exact fractions (the post: doubles
+within 1e-6), fewest brackets, all answers.
 
     >>> [str(e) for e in solve((3, 3, 8, 8), Fraction(24))]
     ['8 / (3 - 8 / 3)']

@@ -11,7 +11,6 @@ import pytest
 import t24
 from t24.hand import SearchTooLarge, orderings
 from t24.methods import TABLE, fast, patterns, postfix, recursive, sizes
-from t24.solver import check_fits
 
 
 @pytest.mark.parametrize(
@@ -156,7 +155,7 @@ def test_a_search_too_large_is_refused_before_any_work_naming_a_method_that_cope
     assert (error.method, error.instead, error.count) == (method, instead, len(hand))
     assert error.size > error.limit == TABLE[method].limit
     if instead:
-        assert check_fits(instead, hand, first)
+        assert TABLE[instead].fits(hand, first)
 
 
 @pytest.mark.parametrize(
