@@ -22,9 +22,9 @@ from importlib import resources
 from pathlib import Path
 
 from .. import __version__, deck, solver
-from ..hand import InputError, SearchTooLarge
+from ..hand import NUMBERS, InputError, SearchTooLarge
 from ..methods import METHODS, TABLE, fast
-from ..text import N_, _, duration, hand_text, n_, plural
+from ..text import N_, _, duration, hand_text, n_, plural, said
 
 MODES = ("all", "distinct", "first", "can_make")
 MODE_WORDS = {
@@ -47,30 +47,25 @@ GROWTH_COUNTS = (2, 3, 4, 5, 6)
 GROWTH_HANDS = 8
 SLOW_SWEEP = 3.0  # seconds: repeats of a sweep stop once they have taken this long in all
 MAX_REPEAT = 10  # and after this many, whatever --repeat says
-FORMATS = {"meta": "json", "deck": "csv", "growth": "csv", "peers": "csv", "summary": "json"}
-FILES = tuple(f"{stem}.{kind}" for stem, kind in FORMATS.items())  # in the order they are read
+FILES = ("meta.json", "deck.csv", "growth.csv", "peers.csv", "summary.json")  # in the order read
 COLUMNS = {  # the CSV files' header lines
-    "deck": ["scope", "method", "mode", "hand", "seconds", "answers"],
-    "growth": [
-        "count",
-        "method",
-        "mode",
-        "hands",
-        "seconds_median",
-        "seconds_max",
-        "candidates",
-        "refused",
-    ],
-    "peers": ["solver", "hands", "seconds", "answers", "ratio_vs_t24", "checked_ok"],
+    "deck": "scope,method,mode,hand,seconds,answers",
+    "growth": "count,method,mode,hands,seconds_median,seconds_max,candidates,refused",
+    "peers": "solver,hands,seconds,answers,ratio_vs_t24,checked_ok",
 }
-DAMAGED = (OSError, ValueError, LookupError, TypeError, AttributeError, csv.Error, RecursionError)
 TEXT_COLUMNS = {"scope", "method", "mode", "hand", "solver"}  # the others hold numbers
-
+DAMAGED = (OSError, ValueError, LookupError, TypeError, AttributeError, csv.Error, RecursionError)
+SCOPES = {  # the titles of the two scopes' tables
+    "sample": (N_("Every method on the same {n} hand"), N_("Every method on the same {n} hands")),
+    "deck": (
+        N_("The optimised methods on the whole deck ({n} hand)"),
+        N_("The optimised methods on the whole deck ({n} hands)"),
+    ),
+}
 
 # One method in one mode over the hands: the summary's figures, (method, mode, hand, seconds,
 # answers) per hand, the answers failing the exact check, and per hand what methods must agree on.
 Sweep = namedtuple("Sweep", ["figures", "rows", "wrong", "answers"])
-Repeat = namedtuple("Repeat", ["seconds", "timed"])  # a pass: seconds, (result, seconds) per hand
 
 
 def timed_solve(hand, target, method: str, mode: str, clock: str = "cpu"):
@@ -114,22 +109,21 @@ def sweep(method, mode, hands, repeat=1, show=False, clock="cpu", cold=False) ->
     with suppress(SearchTooLarge):  # compile the method's tables before timing
         timed_solve(hands[0], TARGET, method, "first")
 
-    def once() -> Repeat:
+    def once():  # a pass: its seconds, and (result, seconds) per hand
         timed = []
         for hand in progress(hands, f"{method}: {_(MODE_WORDS[mode])}", show):
             if cold or not timed:
                 fast.clear_caches()
             timed.append(timed_solve(hand, TARGET, method, mode, clock))
-        return Repeat(sum(seconds for _result, seconds in timed), timed)
+        return sum(seconds for _result, seconds in timed), timed
 
     runs = repeated(once, repeat)
-    results = [result for result, _seconds in runs[0].timed]
-    per_run = [[seconds for _result, seconds in run.timed] for run in runs]
-    seconds = [min(repeats) for repeats in zip(*per_run)]  # each hand's fastest
+    results = [result for result, _seconds in runs[0][1]]
+    seconds = [min(each) for each in zip(*([s for _r, s in timed] for _total, timed in runs))]
     counts = [int(r) if isinstance(r, bool) else len(r) for r in results]
     ms = sorted(s * 1000 for s in seconds)
     figures = {
-        "sweep_seconds": min(run.seconds for run in runs),
+        "sweep_seconds": min(total for total, _timed in runs),
         "repeats": len(runs),
         "median_ms": statistics.median(ms),
         "p90_ms": ms[math.ceil(0.9 * len(ms)) - 1],  # nearest rank
@@ -140,7 +134,7 @@ def sweep(method, mode, hands, repeat=1, show=False, clock="cpu", cold=False) ->
     wrong = []
     answers = {}
     for hand, result in zip(hands, results):
-        if isinstance(result, bool):
+        if mode == "can_make":
             answers[hand] = result
             continue
         right = [sorted(e.leaves()) == sorted(hand) and e.value == TARGET for e in result]
@@ -153,7 +147,7 @@ def sweep(method, mode, hands, repeat=1, show=False, clock="cpu", cold=False) ->
 def agreement(answers: dict, wrong: list) -> dict:
     """Whether the methods agree: the same distinct answers, and the same hands can be made."""
     checks = {}
-    for scope, mode in itertools.product(("sample", "deck"), ("distinct", "can_make")):
+    for scope, mode in itertools.product(SCOPES, ("distinct", "can_make")):
         found = [each for (s, _method, m), each in answers.items() if (s, m) == (scope, mode)]
         if len(found) < 2:
             continue
@@ -218,6 +212,7 @@ def run_benchmark(
         figures = {"sample": {}, "deck": {}}
         answers = {}
         wrong = []
+        files["deck"] = []
         for scope, swept, names in (
             ("sample", sample_set, methods),
             ("deck", all_hands, optimised),
@@ -230,7 +225,9 @@ def run_benchmark(
                 wrong += found.wrong
         files["growth"] = growth(growth_counts, methods, growth_hands, progress, clock)
         peer_rows = peers(all_hands, repeat, progress, clock) if peers else []
-        files["peers"] = [[row[column] for column in COLUMNS["peers"]] for row in peer_rows]
+        files["peers"] = [
+            [row[column] for column in COLUMNS["peers"].split(",")] for row in peer_rows
+        ]
         files["summary"] = {
             "sample_hands": len(sample_set),
             "deck_hands": len(all_hands) if optimised else 0,
@@ -256,7 +253,7 @@ def run_benchmark(
 def _staged(out: Path, full: bool, replace: bool):
     """A run's files, all or nothing: before the run the folder is refused or made, with a stand-in
     for each file; at its end what it put in `files` is written and renamed into place."""
-    staged = {stem: out / f".{stem}.{kind}.partial" for stem, kind in FORMATS.items()}
+    staged = {name: out / f".{name}.partial" for name in FILES}
     made = []  # the folders this run makes
     main = threading.current_thread() is threading.main_thread()  # only it may set a handler
     # SIGTERM ends a run as Ctrl-C does (KeyboardInterrupt), through this cleanup
@@ -267,18 +264,19 @@ def _staged(out: Path, full: bool, replace: bool):
         out.mkdir(parents=True, exist_ok=True)
         for path in staged.values():
             path.touch()
-        files = {"deck": []}
+        files = {}
         yield files
-        for stem, path in staged.items():
-            if FORMATS[stem] == "json":
-                path.write_text(json.dumps(files[stem], indent=2) + "\n", "utf-8", newline="")
-                continue
-            # floats to six significant digits: timings are no finer
-            cells = [
-                [f"{v:.6g}" if isinstance(v, float) else v for v in row] for row in files[stem]
-            ]
+        for name, path in staged.items():
+            stem = Path(name).stem
             with path.open("w", encoding="utf-8", newline="") as handle:
-                csv.writer(handle, lineterminator="\n").writerows([COLUMNS[stem], *cells])
+                if name.endswith(".json"):
+                    handle.write(json.dumps(files[stem], indent=2) + "\n")
+                    continue
+                # floats to six significant digits: timings are no finer
+                rows = [
+                    [f"{v:.6g}" if isinstance(v, float) else v for v in row] for row in files[stem]
+                ]
+                csv.writer(handle, lineterminator="\n").writerows([COLUMNS[stem].split(","), *rows])
     except BaseException as error:
         for remove in [path.unlink for path in staged.values()] + [folder.rmdir for folder in made]:
             with suppress(OSError):
@@ -290,8 +288,8 @@ def _staged(out: Path, full: bool, replace: bool):
     finally:
         if main:
             signal.signal(signal.SIGTERM, previous)
-    for stem, path in staged.items():  # all written: now they replace the old ones
-        os.replace(path, out / f"{stem}.{FORMATS[stem]}")
+    for name, path in staged.items():  # all written: now they replace the old ones
+        os.replace(path, out / name)
 
 
 def _refuse(out: Path, full: bool, replace: bool) -> None:
@@ -302,7 +300,10 @@ def _refuse(out: Path, full: bool, replace: bool) -> None:
     if not replace and any((out / name).exists() for name in FILES):
         why = _("{folder} already holds results; choose a new --out, or --replace them")
         raise InputError(why.format(folder=out))
-    if not full and _full_run(out):
+    meta = {}
+    with suppress(OSError, ValueError):
+        meta = json.loads((out / "meta.json").read_text("utf-8"))
+    if not full and isinstance(meta, dict) and meta.get("full_deck") is True:
         why = _("{folder} holds a full run of the deck; a sample never replaces it")
         raise InputError(why.format(folder=out))
 
@@ -312,21 +313,12 @@ def new_run_folder() -> Path:
     return Path("t24-bench", time.strftime("%Y-%m-%d-%H%M%S", time.gmtime()))
 
 
-def _full_run(folder: Path) -> bool:
-    """Whether the folder holds a run of the whole deck (a sample never replaces one)."""
-    with suppress(OSError, ValueError, AttributeError):
-        meta = (folder / "meta").with_suffix(".json")
-        return json.loads(meta.read_text("utf-8")).get("full_deck") is True
-    return False
-
-
 def _commit():
     """The git commit the package runs from, in a clone."""
     git = ["git", "-C", str(Path(__file__).parent), "log", "-1", "--format=%H"]
     with suppress(OSError):
         done = subprocess.run(git, capture_output=True, text=True)
-        if done.returncode == 0:
-            return {"commit": done.stdout.strip()}
+        return {"commit": done.stdout.strip()} if done.returncode == 0 else None
     return None
 
 
@@ -335,19 +327,18 @@ def _value(column: str, cell: str):
     if column in TEXT_COLUMNS:
         return cell
     with suppress(ValueError):
-        number = None if cell == "" else json.loads(cell)
-        if isinstance(number, (int, float, type(None))) and not isinstance(number, bool):
+        number = json.loads(cell or "null")
+        if number is None or type(number) in (int, float):
             return number
-    raise ValueError(_("its {column} {cell} is not a number").format(column=column, cell=cell[:20]))
+    raise ValueError(said("its {column} {cell} is not a number", column=column, cell=cell[:20]))
 
 
 def _rows(stem: str, text: str) -> list[dict]:
     """A CSV file's rows as dicts, checked: its header line, every cell, numbers as numbers."""
-    header = COLUMNS[stem]
-    lines = list(csv.reader(text.splitlines()))
-    if not lines or lines[0] != header:
-        raise ValueError(_("its columns are not {columns}").format(columns=",".join(header)))
-    cells = [zip(header, line, strict=True) for line in lines[1:] if line]
+    header, *lines = list(csv.reader(text.splitlines())) or [[]]
+    if header != COLUMNS[stem].split(","):
+        raise ValueError(said("its columns are not {columns}", columns=COLUMNS[stem]))
+    cells = [zip(header, line, strict=True) for line in lines if line]
     return [{column: _value(column, cell) for column, cell in row} for row in cells]
 
 
@@ -357,9 +348,10 @@ def load_results(path=None) -> dict:
     folder = resources.files("t24.bench") / "results" if path is None else Path(path)
     results = {}
     try:
-        for name, (stem, kind) in zip(FILES, FORMATS.items()):
+        for name in FILES:
+            stem = Path(name).stem
             text = folder.joinpath(name).read_text("utf-8")
-            results[stem] = json.loads(text) if kind == "json" else _rows(stem, text)
+            results[stem] = _rows(stem, text) if stem in COLUMNS else json.loads(text)
             if stem == "meta":
                 _header(results["meta"])  # its line, made now, so that a damaged meta is named
             if stem == "growth":  # a plot needs times: in each row not refused, in each mode
@@ -394,44 +386,29 @@ def _header(meta: dict) -> str:
         "Run of {date} (`{command}`, t24 {version}), Python {python}, {cpus} CPUs, {clock}.",
         meta["cpus"],
     )
-    facts = {"date": meta["date"][:10], "command": meta["command"], "python": meta["python"]}
-    return line.format(**facts, version=version, cpus=meta["cpus"], clock=_(meta["clock"]))
+    facts = {"date": meta["date"][:10], "version": version, "clock": _(meta["clock"])}
+    return line.format(**{**meta, **facts})
 
 
 def format_table(results: dict) -> str:
     """A saved run's figures as Markdown tables: every method, the optimised ones, growth."""
     summary = results["summary"]
-    sample = (N_("Every method on the same {n} hand"), N_("Every method on the same {n} hands"))
     lines = [_header(results["meta"])]
-    lines += _scope_table(summary, "sample", plural(summary["sample_hands"], *sample))
-    deck = (
-        N_("The optimised methods on the whole deck ({n} hand)"),
-        N_("The optimised methods on the whole deck ({n} hands)"),
-    )
-    lines += _scope_table(summary, "deck", plural(summary["deck_hands"], *deck))
-    lines += _growth_table(results["growth"])
-    return "\n".join(lines)
-
-
-def _scope_table(summary: dict, scope: str, title: str) -> list[str]:
-    """Per method and mode: the median, p90 and slowest hand, the sweep, and its ratio to fast's."""
-    found = ratios(summary[scope])
-    rows = []
-    for method, modes in summary[scope].items():
-        for mode, f in modes.items():
-            ratio = found.get(mode, {}).get(method)
-            times = [duration(f[key] / 1000) for key in ("median_ms", "p90_ms", "max_ms")]
-            times += [duration(f["sweep_seconds"]), "" if ratio is None else f"{ratio:.1f}×"]
-            rows.append([f"`{method}`", _(TABLE[method].label), _(MODE_WORDS[mode]), *times])
-    header = [_("method"), "", _("mode"), _("median hand"), _("p90 hand"), _("slowest hand")]
-    return table(title, [*header, _("sweep"), _("× fast")], rows)
-
-
-def _growth_table(growth_rows: list[dict]) -> list[str]:
-    """Each method's median hand (all answers) per count of numbers, or its refusal."""
-    medians = {
-        (r["method"], r["count"]): r["seconds_median"] for r in growth_rows if r["mode"] == "all"
-    }
+    for scope, title in SCOPES.items():
+        title = plural(summary[f"{scope}_hands"], *title)
+        rows = []
+        found = ratios(summary[scope])
+        for method, modes in summary[scope].items():
+            for mode, f in modes.items():
+                ratio = found.get(mode, {}).get(method)
+                times = [duration(f[key] / 1000) for key in ("median_ms", "p90_ms", "max_ms")]
+                times += [duration(f["sweep_seconds"]), "" if ratio is None else f"{ratio:.1f}×"]
+                rows.append([f"`{method}`", _(TABLE[method].label), _(MODE_WORDS[mode]), *times])
+        header = [_("method"), "", _("mode"), _("median hand"), _("p90 hand"), _("slowest hand")]
+        lines += table(title, [*header, _("sweep"), _("× fast")], rows)
+    # each method's median hand (all answers) per count of numbers, or its refusal
+    every = [r for r in results["growth"] if r["mode"] == "all"]
+    medians = {(r["method"], r["count"]): r["seconds_median"] for r in every}
     counts = sorted({count for _method, count in medians})
     rows = []
     for method in dict.fromkeys(method for method, _count in medians):
@@ -440,5 +417,6 @@ def _growth_table(growth_rows: list[dict]) -> list[str]:
             seconds = medians.get((method, count))
             row.append(_("refused") if seconds is None else duration(seconds))
         rows.append(row)
-    header = [_("method"), *(plural(c, N_("{n} number"), N_("{n} numbers")) for c in counts)]
-    return table(_("Growth with the count of numbers (median hand, all answers)"), header, rows)
+    header = [_("method"), *(plural(count, *NUMBERS) for count in counts)]
+    title = _("Growth with the count of numbers (median hand, all answers)")
+    return "\n".join(lines + table(title, header, rows))
