@@ -14,9 +14,9 @@ import signal
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
-from collections import namedtuple
 from contextlib import contextmanager, suppress
 from importlib import resources
 from pathlib import Path
@@ -63,10 +63,6 @@ SCOPES = {  # the titles of the two scopes' tables
     ),
 }
 
-# One method in one mode over the hands: the summary's figures, (method, mode, hand, seconds,
-# answers) per hand, the answers failing the exact check, and per hand what methods must agree on.
-Sweep = namedtuple("Sweep", ["figures", "rows", "wrong", "answers"])
-
 
 def timed_solve(hand, target, method: str, mode: str, clock: str = "cpu"):
     """Run one method in one mode on one hand: (answers, seconds); a bool for "can_make"."""
@@ -103,9 +99,11 @@ def sample_hands(hands, size=None, seed: int = SEED) -> list:
     return [hand for hand in hands if hand in chosen]
 
 
-def sweep(method, mode, hands, repeat=1, show=False, clock="cpu", cold=False) -> Sweep:
+def sweep(method, mode, hands, repeat=1, show=False, clock="cpu", cold=False) -> tuple:
     """Time one method in one mode on every hand, `repeated`, `fast`'s memos emptied first (before
-    each hand if `cold`), and check every answer."""
+    each hand if `cold`), and check every answer: the summary's figures, (method, mode, hand,
+    seconds, answers) per hand, the answers failing the check, and per hand what methods must
+    agree on."""
     with suppress(SearchTooLarge):  # compile the method's tables before timing
         timed_solve(hands[0], TARGET, method, "first")
 
@@ -141,18 +139,17 @@ def sweep(method, mode, hands, repeat=1, show=False, clock="cpu", cold=False) ->
         wrong += [f"{hand_text(hand)}: {e}" for e, ok in zip(result, right) if not ok]
         if mode == "distinct":
             answers[hand] = tuple(map(str, result))
-    return Sweep(figures, rows, wrong, answers)
+    return figures, rows, wrong, answers
 
 
 def agreement(answers: dict, wrong: list) -> dict:
     """Whether the methods agree: the same distinct answers, and the same hands can be made."""
     checks = {}
-    for scope, mode in itertools.product(SCOPES, ("distinct", "can_make")):
-        found = [each for (s, _method, m), each in answers.items() if (s, m) == (scope, mode)]
-        if len(found) < 2:
-            continue
-        differ = {hand_text(h) for each in found for h in each if each[h] != found[0].get(h)}
-        checks[f"{scope} {mode}"] = {"agree": not differ, "hands_that_differ": sorted(differ)[:20]}
+    for (scope, mode), found in answers.items():
+        if mode in ("distinct", "can_make") and len(found) > 1:
+            differ = {hand_text(h) for each in found for h in each if each[h] != found[0].get(h)}
+            agree = {"agree": not differ, "hands_that_differ": sorted(differ)[:20]}
+            checks[f"{scope} {mode}"] = agree
     checks["wrong_answers"] = len(wrong)
     checks["wrong_examples"] = wrong[:20]
     return checks
@@ -176,7 +173,7 @@ def growth(counts, methods, size=GROWTH_HANDS, show=False, clock="cpu") -> list[
         for method, mode in itertools.product(methods, MODES):
             work = int(statistics.median(TABLE[method].size(hand) for hand in hands))
             try:
-                found = sweep(method, mode, hands, 1, show, clock, cold=True).figures
+                found = sweep(method, mode, hands, 1, show, clock, cold=True)[0]
             except SearchTooLarge:  # the method's own limit: record it, do not wait
                 rows.append((count, method, mode, 0, None, None, work, 1))
                 continue
@@ -213,21 +210,17 @@ def run_benchmark(
         answers = {}
         wrong = []
         files["deck"] = []
-        for scope, swept, names in (
-            ("sample", sample_set, methods),
-            ("deck", all_hands, optimised),
-        ):
+        swept = {"sample": (sample_set, methods), "deck": (all_hands, optimised)}
+        for scope, (chosen, names) in swept.items():
             for method, mode in itertools.product(names, MODES):
-                found = sweep(method, mode, swept, repeat, progress, clock)
-                figures[scope].setdefault(method, {})[mode] = found.figures
-                answers[scope, method, mode] = found.answers
-                files["deck"] += [(scope, *row) for row in found.rows]
-                wrong += found.wrong
+                found, rows, wrongs, agree = sweep(method, mode, chosen, repeat, progress, clock)
+                figures[scope].setdefault(method, {})[mode] = found
+                answers.setdefault((scope, mode), []).append(agree)
+                files["deck"] += [(scope, *row) for row in rows]
+                wrong += wrongs
         files["growth"] = growth(growth_counts, methods, growth_hands, progress, clock)
         peer_rows = peers(all_hands, repeat, progress, clock) if peers else []
-        files["peers"] = [
-            [row[column] for column in COLUMNS["peers"].split(",")] for row in peer_rows
-        ]
+        files["peers"] = [list(map(row.get, COLUMNS["peers"].split(","))) for row in peer_rows]
         files["summary"] = {
             "sample_hands": len(sample_set),
             "deck_hands": len(all_hands) if optimised else 0,
@@ -251,9 +244,8 @@ def run_benchmark(
 
 @contextmanager
 def _staged(out: Path, full: bool, replace: bool):
-    """A run's files, all or nothing: before the run the folder is refused or made, with a stand-in
-    for each file; at its end what it put in `files` is written and renamed into place."""
-    staged = {name: out / f".{name}.partial" for name in FILES}
+    """A run's files, all or nothing: before the run the folder is refused or made, with a hidden
+    folder for the new files; at its end what it put in `files` is written there and moved out."""
     made = []  # the folders this run makes
     main = threading.current_thread() is threading.main_thread()  # only it may set a handler
     # SIGTERM ends a run as Ctrl-C does (KeyboardInterrupt), through this cleanup
@@ -262,25 +254,25 @@ def _staged(out: Path, full: bool, replace: bool):
         _refuse(out, full, replace)
         made = [folder for folder in (out, *out.parents) if not folder.exists()]
         out.mkdir(parents=True, exist_ok=True)
-        for path in staged.values():
-            path.touch()
-        files = {}
-        yield files
-        for name, path in staged.items():
-            stem = Path(name).stem
-            with path.open("w", encoding="utf-8", newline="") as handle:
-                if name.endswith(".json"):
-                    handle.write(json.dumps(files[stem], indent=2) + "\n")
-                    continue
-                # floats to six significant digits: timings are no finer
-                rows = [
-                    [f"{v:.6g}" if isinstance(v, float) else v for v in row] for row in files[stem]
-                ]
-                csv.writer(handle, lineterminator="\n").writerows([COLUMNS[stem].split(","), *rows])
+        with tempfile.TemporaryDirectory(prefix=".partial-", dir=out) as stage:
+            files = {}
+            yield files
+            for name in FILES:
+                content = files[Path(name).stem]
+                with open(Path(stage, name), "w", encoding="utf-8", newline="") as handle:
+                    if name.endswith(".json"):
+                        handle.write(json.dumps(content, indent=2) + "\n")
+                        continue
+                    # floats to six significant digits: timings are no finer
+                    rows = [[f"{v:.6g}" if isinstance(v, float) else v for v in r] for r in content]
+                    header = COLUMNS[Path(name).stem].split(",")
+                    csv.writer(handle, lineterminator="\n").writerows([header, *rows])
+            for name in FILES:  # all written: now they replace the old ones
+                os.replace(Path(stage, name), out / name)
     except BaseException as error:
-        for remove in [path.unlink for path in staged.values()] + [folder.rmdir for folder in made]:
+        for folder in made:
             with suppress(OSError):
-                remove()
+                folder.rmdir()
         if isinstance(error, OSError):
             why = _("cannot save results in {folder}: {why}")
             raise InputError(why.format(folder=out, why=error.strerror or error)) from None
@@ -288,8 +280,6 @@ def _staged(out: Path, full: bool, replace: bool):
     finally:
         if main:
             signal.signal(signal.SIGTERM, previous)
-    for name, path in staged.items():  # all written: now they replace the old ones
-        os.replace(path, out / name)
 
 
 def _refuse(out: Path, full: bool, replace: bool) -> None:
@@ -352,14 +342,8 @@ def load_results(path=None) -> dict:
             stem = Path(name).stem
             text = folder.joinpath(name).read_text("utf-8")
             results[stem] = _rows(stem, text) if stem in COLUMNS else json.loads(text)
-            if stem == "meta":
-                _header(results["meta"])  # its line, made now, so that a damaged meta is named
-            if stem == "growth":  # a plot needs times: in each row not refused, in each mode
-                rows = results["growth"]
-                timed = {r["mode"] for r in rows if not r["refused"] and r["seconds_median"] > 0}
-                if timed != {r["mode"] for r in rows}:
-                    raise ValueError(_("a mode has no time: each of its rows is a refusal"))
-        format_table(results)  # what summary.json, the file read last, must hold for the tables
+            if stem in TABLES:  # checked as it is read, by making its part of the tables
+                TABLES[stem](results[stem])
     except DAMAGED as error:
         why = getattr(error, "strerror", None) or f"{type(error).__name__}: {error}"
         if path is None:
@@ -377,7 +361,7 @@ def table(title: str, header: list[str], rows: list[list]) -> list[str]:
     return ["", f"### {title}", "", lines[0], "|---" * len(header) + "|", *lines[1:]]
 
 
-def _header(meta: dict) -> str:
+def _header(meta: dict) -> list[str]:
     """Where, when and how a run was measured."""
     commit = (meta.get("git") or {}).get("commit", "")[:7]
     version = f"{meta['t24']} ({commit})" if commit else meta["t24"]
@@ -387,36 +371,50 @@ def _header(meta: dict) -> str:
         meta["cpus"],
     )
     facts = {"date": meta["date"][:10], "version": version, "clock": _(meta["clock"])}
-    return line.format(**{**meta, **facts})
+    return [line.format(**{**meta, **facts})]
 
 
-def format_table(results: dict) -> str:
-    """A saved run's figures as Markdown tables: every method, the optimised ones, growth."""
-    summary = results["summary"]
-    lines = [_header(results["meta"])]
+def _scope_tables(summary: dict) -> list[str]:
+    """Per scope, method and mode: the median, p90 and slowest hand, the sweep, its ratio to fast's."""
+    header = [_("method"), "", _("mode"), _("median hand"), _("p90 hand"), _("slowest hand")]
+    lines = []
     for scope, title in SCOPES.items():
-        title = plural(summary[f"{scope}_hands"], *title)
-        rows = []
         found = ratios(summary[scope])
+        rows = []
         for method, modes in summary[scope].items():
             for mode, f in modes.items():
                 ratio = found.get(mode, {}).get(method)
                 times = [duration(f[key] / 1000) for key in ("median_ms", "p90_ms", "max_ms")]
                 times += [duration(f["sweep_seconds"]), "" if ratio is None else f"{ratio:.1f}×"]
                 rows.append([f"`{method}`", _(TABLE[method].label), _(MODE_WORDS[mode]), *times])
-        header = [_("method"), "", _("mode"), _("median hand"), _("p90 hand"), _("slowest hand")]
+        title = plural(summary[f"{scope}_hands"], *title)
         lines += table(title, [*header, _("sweep"), _("× fast")], rows)
-    # each method's median hand (all answers) per count of numbers, or its refusal
-    every = [r for r in results["growth"] if r["mode"] == "all"]
-    medians = {(r["method"], r["count"]): r["seconds_median"] for r in every}
+    return lines
+
+
+def _growth_table(rows: list[dict]) -> list[str]:
+    """Each method's median hand (all answers) per count of numbers, or its refusal; a mode with
+    no time in any row is damage (its plot would have nothing to draw)."""
+    timed = {r["mode"] for r in rows if not r["refused"] and r["seconds_median"] > 0}
+    if timed != {r["mode"] for r in rows}:
+        raise ValueError(_("a mode has no time: each of its rows is a refusal"))
+    medians = {(r["method"], r["count"]): r["seconds_median"] for r in rows if r["mode"] == "all"}
     counts = sorted({count for _method, count in medians})
-    rows = []
+    table_rows = []
     for method in dict.fromkeys(method for method, _count in medians):
         row = [f"`{method}`"]
         for count in counts:
             seconds = medians.get((method, count))
             row.append(_("refused") if seconds is None else duration(seconds))
-        rows.append(row)
+        table_rows.append(row)
     header = [_("method"), *(plural(count, *NUMBERS) for count in counts)]
     title = _("Growth with the count of numbers (median hand, all answers)")
-    return "\n".join(lines + table(title, header, rows))
+    return table(title, header, table_rows)
+
+
+TABLES = {"meta": _header, "summary": _scope_tables, "growth": _growth_table}  # in the order shown
+
+
+def format_table(results: dict) -> str:
+    """A saved run's figures as Markdown tables: every method, the optimised ones, growth."""
+    return "\n".join(line for stem, part in TABLES.items() for line in part(results[stem]))
