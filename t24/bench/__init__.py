@@ -290,10 +290,10 @@ def _refuse(out: Path, full: bool, replace: bool) -> None:
     if not replace and any((out / name).exists() for name in FILES):
         why = _("{folder} already holds results; choose a new --out, or --replace them")
         raise InputError(why.format(folder=out))
-    meta = {}
-    with suppress(OSError, ValueError):
-        meta = json.loads((out / "meta.json").read_text("utf-8"))
-    if not full and isinstance(meta, dict) and meta.get("full_deck") is True:
+    full_run = False
+    with suppress(OSError, ValueError, AttributeError):
+        full_run = json.loads((out / "meta.json").read_text("utf-8")).get("full_deck") is True
+    if full_run and not full:
         why = _("{folder} holds a full run of the deck; a sample never replaces it")
         raise InputError(why.format(folder=out))
 

@@ -147,9 +147,8 @@ def plot_ratios(summary: Mapping, mode: str = "all", ax=None):
             words |= {"variant": variant, "variant_ratio": times_ratio(ratio[variant])}
     hands = summary.get("sample_hands", "")
     xlabel = said("time for the same {hands} hands, as a multiple of fast's (linear)", hands=hands)
-    return finish(
-        ax, said(title, **words), xlabel, "", handles=handles, grid="x", loc=4
-    )  # 4: lower right
+    title = said(title, **words)
+    return finish(ax, title, xlabel, "", handles=handles, grid="x", loc="lower right")
 
 
 def plot_growth(growth_rows, mode: str = "all"):
