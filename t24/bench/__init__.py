@@ -100,10 +100,9 @@ def sample_hands(hands, size=None, seed: int = SEED) -> list:
 
 
 def sweep(method, mode, hands, repeat=1, show=False, clock="cpu", cold=False) -> tuple:
-    """Time one method in one mode on every hand, `repeated`, `fast`'s memos emptied first (before
-    each hand if `cold`), and check every answer: the summary's figures, (method, mode, hand,
-    seconds, answers) per hand, the answers failing the check, and per hand what methods must
-    agree on."""
+    """Time one method in one mode on every hand (`repeated`; `fast`'s memos emptied first, before
+    each hand if `cold`) and check every answer: (the summary's figures, a deck.csv row per hand,
+    the answers failing the check, per hand what the methods must agree on)."""
     with suppress(SearchTooLarge):  # compile the method's tables before timing
         timed_solve(hands[0], TARGET, method, "first")
 
@@ -220,7 +219,7 @@ def run_benchmark(
                 wrong += wrongs
         files["growth"] = growth(growth_counts, methods, growth_hands, progress, clock)
         peer_rows = peers(all_hands, repeat, progress, clock) if peers else []
-        files["peers"] = [list(map(row.get, COLUMNS["peers"].split(","))) for row in peer_rows]
+        files["peers"] = [[row[c] for c in COLUMNS["peers"].split(",")] for row in peer_rows]
         files["summary"] = {
             "sample_hands": len(sample_set),
             "deck_hands": len(all_hands) if optimised else 0,

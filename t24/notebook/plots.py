@@ -148,7 +148,7 @@ def plot_ratios(summary: Mapping, mode: str = "all", ax=None):
     hands = summary.get("sample_hands", "")
     xlabel = said("time for the same {hands} hands, as a multiple of fast's (linear)", hands=hands)
     title = said(title, **words)
-    return finish(ax, title, xlabel, "", handles=handles, grid="x", loc="lower right")
+    return finish(ax, title, xlabel, "", handles=handles, grid="x", loc=4)  # 4: lower right
 
 
 def plot_growth(growth_rows, mode: str = "all"):
