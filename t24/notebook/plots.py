@@ -15,8 +15,7 @@ from matplotlib.patches import Patch
 from matplotlib.ticker import FuncFormatter, MaxNLocator
 
 from ..bench import MODE_WORDS
-from ..game import HANDS
-from ..game import LEVELS as GAME_LEVELS
+from ..game import HANDS, LEVELS
 from ..hand import ANSWERS, InputError, as_target
 from ..methods import METHODS, TABLE
 from ..solver import solve
@@ -25,7 +24,7 @@ from .widgets import table_html
 
 FONT = {"title": 15, "label": 13, "tick": 12, "legend": 12, "note": 11}
 # matplotlib's "tableau" colours; the game's levels from easy to very hard
-LEVELS = dict(zip(GAME_LEVELS, ("tab:green", "tab:olive", "tab:orange", "tab:red")))
+LEVEL_COLOURS = dict(zip(LEVELS, ("tab:green", "tab:olive", "tab:orange", "tab:red")))
 # A figure's text alternative, from what its axes hold: the first kind counted, then its words.
 KINDS = {
     "bar": (N_("Bar chart of {n} bar"), N_("Bar chart of {n} bars")),
@@ -223,20 +222,17 @@ def _bars(ax, figsize, xs, heights, colours, labels=None, **options):
 
 def plot_solvable_counts(counts: Mapping[str, Mapping[str, int]], target="24", ax=None):
     """Stacked bars: solvable and unsolvable hands per deck (`t24.deck.solvable_counts()`)."""
-    names = [
-        said("cards {deck}\n({hands})", deck=name, hands=plural(c["hands"], *HANDS))
-        for name, c in counts.items()
-    ]
-    good = [c["solvable"] for c in counts.values()]
-    bad = [c["hands"] - c["solvable"] for c in counts.values()]
+    names, good, bad, shares = [], [], [], []
+    for name, c in counts.items():
+        names.append(said("cards {deck}\n({hands})", deck=name, hands=plural(c["hands"], *HANDS)))
+        good.append(c["solvable"])
+        bad.append(c["hands"] - c["solvable"])
+        share = percent(c["solvable"], c["hands"])
+        shares.append(said("{share} of cards {deck}", share=share, deck=name))
     ax = _bars(ax, (10, 5.5), names, good, "tab:green", label=said("make {target}", target=target))
     labels = [said("{count} cannot", count=f"{b:,}") for b in bad]
     cannot = said("cannot make {target}", target=target)
     _bars(ax, None, names, bad, "tab:gray", labels, bottom=good, label=cannot)
-    shares = [
-        said("{share} of cards {deck}", share=percent(c["solvable"], c["hands"]), deck=name)
-        for name, c in counts.items()
-    ]
     title = said("Hands that make {target}: {shares}", target=target, shares=", ".join(shares))
     return finish(ax, title, _("deck (cards used)"), _("hands (count)"), True)
 
@@ -262,11 +258,13 @@ def plot_answer_counts(per_hand: Mapping[Sequence[int], int], ax=None):
 
 def plot_levels(levels: Mapping[str, int], ax=None):
     """Bars: hands per difficulty level, in the game's order (`t24.game.LEVELS`)."""
-    names = [n for n in LEVELS if n in levels]
+    names = [n for n in LEVEL_COLOURS if n in levels]
     total = sum(levels.values())
     shares = [f"{levels[n]:,} ({percent(levels[n], total)})" for n in names]
     heights = [levels[n] for n in names]
-    ax = _bars(ax, (9, 5), [_(n) for n in names], heights, [LEVELS[n] for n in names], shares)
+    ax = _bars(
+        ax, (9, 5), [_(n) for n in names], heights, [LEVEL_COLOURS[n] for n in names], shares
+    )
     top = max(names, key=levels.get)
     title = _("Most of the {total} solvable hands are {level} ({share})")
     title = title.format(total=f"{total:,}", level=_(top), share=percent(levels[top], total))
