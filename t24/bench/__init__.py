@@ -14,17 +14,17 @@ import signal
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
-from collections import namedtuple
 from contextlib import contextmanager, suppress
 from importlib import resources
 from pathlib import Path
 
 from .. import __version__, deck, solver
-from ..hand import InputError, SearchTooLarge
+from ..hand import NUMBERS, InputError, SearchTooLarge
 from ..methods import METHODS, TABLE, fast
-from ..text import N_, _, duration, hand_text, n_, plural
+from ..text import N_, _, duration, hand_text, n_, plural, said
 
 MODES = ("all", "distinct", "first", "can_make")
 MODE_WORDS = {
@@ -47,30 +47,21 @@ GROWTH_COUNTS = (2, 3, 4, 5, 6)
 GROWTH_HANDS = 8
 SLOW_SWEEP = 3.0  # seconds: repeats of a sweep stop once they have taken this long in all
 MAX_REPEAT = 10  # and after this many, whatever --repeat says
-FORMATS = {"meta": "json", "deck": "csv", "growth": "csv", "peers": "csv", "summary": "json"}
-FILES = tuple(f"{stem}.{kind}" for stem, kind in FORMATS.items())  # in the order they are read
+FILES = ("meta.json", "deck.csv", "growth.csv", "peers.csv", "summary.json")  # in the order read
 COLUMNS = {  # the CSV files' header lines
-    "deck": ["scope", "method", "mode", "hand", "seconds", "answers"],
-    "growth": [
-        "count",
-        "method",
-        "mode",
-        "hands",
-        "seconds_median",
-        "seconds_max",
-        "candidates",
-        "refused",
-    ],
-    "peers": ["solver", "hands", "seconds", "answers", "ratio_vs_t24", "checked_ok"],
+    "deck": "scope,method,mode,hand,seconds,answers",
+    "growth": "count,method,mode,hands,seconds_median,seconds_max,candidates,refused",
+    "peers": "solver,hands,seconds,answers,ratio_vs_t24,checked_ok",
 }
-DAMAGED = (OSError, ValueError, LookupError, TypeError, AttributeError, csv.Error, RecursionError)
 TEXT_COLUMNS = {"scope", "method", "mode", "hand", "solver"}  # the others hold numbers
-
-
-# One method in one mode over the hands: the summary's figures, (method, mode, hand, seconds,
-# answers) per hand, the answers failing the exact check, and per hand what methods must agree on.
-Sweep = namedtuple("Sweep", ["figures", "rows", "wrong", "answers"])
-Repeat = namedtuple("Repeat", ["seconds", "timed"])  # a pass: seconds, (result, seconds) per hand
+DAMAGED = (OSError, ValueError, LookupError, TypeError, AttributeError, csv.Error, RecursionError)
+SCOPES = {  # the titles of the two scopes' tables
+    "sample": (N_("Every method on the same {n} hand"), N_("Every method on the same {n} hands")),
+    "deck": (
+        N_("The optimised methods on the whole deck ({n} hand)"),
+        N_("The optimised methods on the whole deck ({n} hands)"),
+    ),
+}
 
 
 def timed_solve(hand, target, method: str, mode: str, clock: str = "cpu"):
@@ -108,28 +99,28 @@ def sample_hands(hands, size=None, seed: int = SEED) -> list:
     return [hand for hand in hands if hand in chosen]
 
 
-def sweep(method, mode, hands, repeat=1, show=False, clock="cpu", cold=False) -> Sweep:
-    """Time one method in one mode on every hand, `repeated`, `fast`'s memos emptied first (before
-    each hand if `cold`), and check every answer."""
+def sweep(method, mode, hands, repeat=1, show=False, clock="cpu", cold=False) -> tuple:
+    """Time one method in one mode on every hand (`repeated`; `fast`'s memos emptied first, before
+    each hand if `cold`) and check every answer: (the summary's figures, a deck.csv row per hand,
+    the answers failing the check, per hand what the methods must agree on)."""
     with suppress(SearchTooLarge):  # compile the method's tables before timing
         timed_solve(hands[0], TARGET, method, "first")
 
-    def once() -> Repeat:
+    def once():  # a pass: its seconds, and (result, seconds) per hand
         timed = []
         for hand in progress(hands, f"{method}: {_(MODE_WORDS[mode])}", show):
             if cold or not timed:
                 fast.clear_caches()
             timed.append(timed_solve(hand, TARGET, method, mode, clock))
-        return Repeat(sum(seconds for _result, seconds in timed), timed)
+        return sum(seconds for _result, seconds in timed), timed
 
     runs = repeated(once, repeat)
-    results = [result for result, _seconds in runs[0].timed]
-    per_run = [[seconds for _result, seconds in run.timed] for run in runs]
-    seconds = [min(repeats) for repeats in zip(*per_run)]  # each hand's fastest
+    results = [result for result, _seconds in runs[0][1]]
+    seconds = [min(each) for each in zip(*([s for _r, s in timed] for _total, timed in runs))]
     counts = [int(r) if isinstance(r, bool) else len(r) for r in results]
     ms = sorted(s * 1000 for s in seconds)
     figures = {
-        "sweep_seconds": min(run.seconds for run in runs),
+        "sweep_seconds": min(total for total, _timed in runs),
         "repeats": len(runs),
         "median_ms": statistics.median(ms),
         "p90_ms": ms[math.ceil(0.9 * len(ms)) - 1],  # nearest rank
@@ -140,25 +131,24 @@ def sweep(method, mode, hands, repeat=1, show=False, clock="cpu", cold=False) ->
     wrong = []
     answers = {}
     for hand, result in zip(hands, results):
-        if isinstance(result, bool):
+        if mode == "can_make":
             answers[hand] = result
             continue
         right = [sorted(e.leaves()) == sorted(hand) and e.value == TARGET for e in result]
         wrong += [f"{hand_text(hand)}: {e}" for e, ok in zip(result, right) if not ok]
         if mode == "distinct":
             answers[hand] = tuple(map(str, result))
-    return Sweep(figures, rows, wrong, answers)
+    return figures, rows, wrong, answers
 
 
 def agreement(answers: dict, wrong: list) -> dict:
     """Whether the methods agree: the same distinct answers, and the same hands can be made."""
     checks = {}
-    for scope, mode in itertools.product(("sample", "deck"), ("distinct", "can_make")):
-        found = [each for (s, _method, m), each in answers.items() if (s, m) == (scope, mode)]
-        if len(found) < 2:
-            continue
-        differ = {hand_text(h) for each in found for h in each if each[h] != found[0].get(h)}
-        checks[f"{scope} {mode}"] = {"agree": not differ, "hands_that_differ": sorted(differ)[:20]}
+    for (scope, mode), found in answers.items():
+        if mode in ("distinct", "can_make") and len(found) > 1:
+            differ = {hand_text(h) for each in found for h in each if each[h] != found[0].get(h)}
+            agree = {"agree": not differ, "hands_that_differ": sorted(differ)[:20]}
+            checks[f"{scope} {mode}"] = agree
     checks["wrong_answers"] = len(wrong)
     checks["wrong_examples"] = wrong[:20]
     return checks
@@ -182,7 +172,7 @@ def growth(counts, methods, size=GROWTH_HANDS, show=False, clock="cpu") -> list[
         for method, mode in itertools.product(methods, MODES):
             work = int(statistics.median(TABLE[method].size(hand) for hand in hands))
             try:
-                found = sweep(method, mode, hands, 1, show, clock, cold=True).figures
+                found = sweep(method, mode, hands, 1, show, clock, cold=True)[0]
             except SearchTooLarge:  # the method's own limit: record it, do not wait
                 rows.append((count, method, mode, 0, None, None, work, 1))
                 continue
@@ -218,19 +208,18 @@ def run_benchmark(
         figures = {"sample": {}, "deck": {}}
         answers = {}
         wrong = []
-        for scope, swept, names in (
-            ("sample", sample_set, methods),
-            ("deck", all_hands, optimised),
-        ):
+        files["deck"] = []
+        swept = {"sample": (sample_set, methods), "deck": (all_hands, optimised)}
+        for scope, (chosen, names) in swept.items():
             for method, mode in itertools.product(names, MODES):
-                found = sweep(method, mode, swept, repeat, progress, clock)
-                figures[scope].setdefault(method, {})[mode] = found.figures
-                answers[scope, method, mode] = found.answers
-                files["deck"] += [(scope, *row) for row in found.rows]
-                wrong += found.wrong
+                found, rows, wrongs, agree = sweep(method, mode, chosen, repeat, progress, clock)
+                figures[scope].setdefault(method, {})[mode] = found
+                answers.setdefault((scope, mode), []).append(agree)
+                files["deck"] += [(scope, *row) for row in rows]
+                wrong += wrongs
         files["growth"] = growth(growth_counts, methods, growth_hands, progress, clock)
         peer_rows = peers(all_hands, repeat, progress, clock) if peers else []
-        files["peers"] = [[row[column] for column in COLUMNS["peers"]] for row in peer_rows]
+        files["peers"] = [[row[c] for c in COLUMNS["peers"].split(",")] for row in peer_rows]
         files["summary"] = {
             "sample_hands": len(sample_set),
             "deck_hands": len(all_hands) if optimised else 0,
@@ -254,9 +243,8 @@ def run_benchmark(
 
 @contextmanager
 def _staged(out: Path, full: bool, replace: bool):
-    """A run's files, all or nothing: before the run the folder is refused or made, with a stand-in
-    for each file; at its end what it put in `files` is written and renamed into place."""
-    staged = {stem: out / f".{stem}.{kind}.partial" for stem, kind in FORMATS.items()}
+    """A run's files, all or nothing: before the run the folder is refused or made, with a hidden
+    folder for the new files; at its end what it put in `files` is written there and moved out."""
     made = []  # the folders this run makes
     main = threading.current_thread() is threading.main_thread()  # only it may set a handler
     # SIGTERM ends a run as Ctrl-C does (KeyboardInterrupt), through this cleanup
@@ -265,24 +253,25 @@ def _staged(out: Path, full: bool, replace: bool):
         _refuse(out, full, replace)
         made = [folder for folder in (out, *out.parents) if not folder.exists()]
         out.mkdir(parents=True, exist_ok=True)
-        for path in staged.values():
-            path.touch()
-        files = {"deck": []}
-        yield files
-        for stem, path in staged.items():
-            if FORMATS[stem] == "json":
-                path.write_text(json.dumps(files[stem], indent=2) + "\n", "utf-8", newline="")
-                continue
-            # floats to six significant digits: timings are no finer
-            cells = [
-                [f"{v:.6g}" if isinstance(v, float) else v for v in row] for row in files[stem]
-            ]
-            with path.open("w", encoding="utf-8", newline="") as handle:
-                csv.writer(handle, lineterminator="\n").writerows([COLUMNS[stem], *cells])
+        with tempfile.TemporaryDirectory(prefix=".partial-", dir=out) as stage:
+            files = {}
+            yield files
+            for name in FILES:
+                content = files[Path(name).stem]
+                with open(Path(stage, name), "w", encoding="utf-8", newline="") as handle:
+                    if name.endswith(".json"):
+                        handle.write(json.dumps(content, indent=2) + "\n")
+                        continue
+                    # floats to six significant digits: timings are no finer
+                    rows = [[f"{v:.6g}" if isinstance(v, float) else v for v in r] for r in content]
+                    header = COLUMNS[Path(name).stem].split(",")
+                    csv.writer(handle, lineterminator="\n").writerows([header, *rows])
+            for name in FILES:  # all written: now they replace the old ones
+                os.replace(Path(stage, name), out / name)
     except BaseException as error:
-        for remove in [path.unlink for path in staged.values()] + [folder.rmdir for folder in made]:
+        for folder in made:
             with suppress(OSError):
-                remove()
+                folder.rmdir()
         if isinstance(error, OSError):
             why = _("cannot save results in {folder}: {why}")
             raise InputError(why.format(folder=out, why=error.strerror or error)) from None
@@ -290,8 +279,6 @@ def _staged(out: Path, full: bool, replace: bool):
     finally:
         if main:
             signal.signal(signal.SIGTERM, previous)
-    for stem, path in staged.items():  # all written: now they replace the old ones
-        os.replace(path, out / f"{stem}.{FORMATS[stem]}")
 
 
 def _refuse(out: Path, full: bool, replace: bool) -> None:
@@ -302,7 +289,10 @@ def _refuse(out: Path, full: bool, replace: bool) -> None:
     if not replace and any((out / name).exists() for name in FILES):
         why = _("{folder} already holds results; choose a new --out, or --replace them")
         raise InputError(why.format(folder=out))
-    if not full and _full_run(out):
+    full_run = False
+    with suppress(OSError, ValueError, AttributeError):
+        full_run = json.loads((out / "meta.json").read_text("utf-8")).get("full_deck") is True
+    if full_run and not full:
         why = _("{folder} holds a full run of the deck; a sample never replaces it")
         raise InputError(why.format(folder=out))
 
@@ -312,21 +302,12 @@ def new_run_folder() -> Path:
     return Path("t24-bench", time.strftime("%Y-%m-%d-%H%M%S", time.gmtime()))
 
 
-def _full_run(folder: Path) -> bool:
-    """Whether the folder holds a run of the whole deck (a sample never replaces one)."""
-    with suppress(OSError, ValueError, AttributeError):
-        meta = (folder / "meta").with_suffix(".json")
-        return json.loads(meta.read_text("utf-8")).get("full_deck") is True
-    return False
-
-
 def _commit():
     """The git commit the package runs from, in a clone."""
     git = ["git", "-C", str(Path(__file__).parent), "log", "-1", "--format=%H"]
     with suppress(OSError):
         done = subprocess.run(git, capture_output=True, text=True)
-        if done.returncode == 0:
-            return {"commit": done.stdout.strip()}
+        return {"commit": done.stdout.strip()} if done.returncode == 0 else None
     return None
 
 
@@ -335,19 +316,18 @@ def _value(column: str, cell: str):
     if column in TEXT_COLUMNS:
         return cell
     with suppress(ValueError):
-        number = None if cell == "" else json.loads(cell)
-        if isinstance(number, (int, float, type(None))) and not isinstance(number, bool):
+        number = json.loads(cell or "null")
+        if number is None or type(number) in (int, float):
             return number
-    raise ValueError(_("its {column} {cell} is not a number").format(column=column, cell=cell[:20]))
+    raise ValueError(said("its {column} {cell} is not a number", column=column, cell=cell[:20]))
 
 
 def _rows(stem: str, text: str) -> list[dict]:
     """A CSV file's rows as dicts, checked: its header line, every cell, numbers as numbers."""
-    header = COLUMNS[stem]
-    lines = list(csv.reader(text.splitlines()))
-    if not lines or lines[0] != header:
-        raise ValueError(_("its columns are not {columns}").format(columns=",".join(header)))
-    cells = [zip(header, line, strict=True) for line in lines[1:] if line]
+    header, *lines = list(csv.reader(text.splitlines())) or [[]]
+    if header != COLUMNS[stem].split(","):
+        raise ValueError(said("its columns are not {columns}", columns=COLUMNS[stem]))
+    cells = [zip(header, line, strict=True) for line in lines if line]
     return [{column: _value(column, cell) for column, cell in row} for row in cells]
 
 
@@ -357,17 +337,12 @@ def load_results(path=None) -> dict:
     folder = resources.files("t24.bench") / "results" if path is None else Path(path)
     results = {}
     try:
-        for name, (stem, kind) in zip(FILES, FORMATS.items()):
+        for name in FILES:
+            stem = Path(name).stem
             text = folder.joinpath(name).read_text("utf-8")
-            results[stem] = json.loads(text) if kind == "json" else _rows(stem, text)
-            if stem == "meta":
-                _header(results["meta"])  # its line, made now, so that a damaged meta is named
-            if stem == "growth":  # a plot needs times: in each row not refused, in each mode
-                rows = results["growth"]
-                timed = {r["mode"] for r in rows if not r["refused"] and r["seconds_median"] > 0}
-                if timed != {r["mode"] for r in rows}:
-                    raise ValueError(_("a mode has no time: each of its rows is a refusal"))
-        format_table(results)  # what summary.json, the file read last, must hold for the tables
+            results[stem] = _rows(stem, text) if stem in COLUMNS else json.loads(text)
+            if stem in TABLES:  # checked as it is read, by making its part of the tables
+                TABLES[stem](results[stem])
     except DAMAGED as error:
         why = getattr(error, "strerror", None) or f"{type(error).__name__}: {error}"
         if path is None:
@@ -385,7 +360,7 @@ def table(title: str, header: list[str], rows: list[list]) -> list[str]:
     return ["", f"### {title}", "", lines[0], "|---" * len(header) + "|", *lines[1:]]
 
 
-def _header(meta: dict) -> str:
+def _header(meta: dict) -> list[str]:
     """Where, when and how a run was measured."""
     commit = (meta.get("git") or {}).get("commit", "")[:7]
     version = f"{meta['t24']} ({commit})" if commit else meta["t24"]
@@ -394,51 +369,51 @@ def _header(meta: dict) -> str:
         "Run of {date} (`{command}`, t24 {version}), Python {python}, {cpus} CPUs, {clock}.",
         meta["cpus"],
     )
-    facts = {"date": meta["date"][:10], "command": meta["command"], "python": meta["python"]}
-    return line.format(**facts, version=version, cpus=meta["cpus"], clock=_(meta["clock"]))
+    facts = {"date": meta["date"][:10], "version": version, "clock": _(meta["clock"])}
+    return [line.format(**{**meta, **facts})]
 
 
-def format_table(results: dict) -> str:
-    """A saved run's figures as Markdown tables: every method, the optimised ones, growth."""
-    summary = results["summary"]
-    sample = (N_("Every method on the same {n} hand"), N_("Every method on the same {n} hands"))
-    lines = [_header(results["meta"])]
-    lines += _scope_table(summary, "sample", plural(summary["sample_hands"], *sample))
-    deck = (
-        N_("The optimised methods on the whole deck ({n} hand)"),
-        N_("The optimised methods on the whole deck ({n} hands)"),
-    )
-    lines += _scope_table(summary, "deck", plural(summary["deck_hands"], *deck))
-    lines += _growth_table(results["growth"])
-    return "\n".join(lines)
-
-
-def _scope_table(summary: dict, scope: str, title: str) -> list[str]:
-    """Per method and mode: the median, p90 and slowest hand, the sweep, and its ratio to fast's."""
-    found = ratios(summary[scope])
-    rows = []
-    for method, modes in summary[scope].items():
-        for mode, f in modes.items():
-            ratio = found.get(mode, {}).get(method)
-            times = [duration(f[key] / 1000) for key in ("median_ms", "p90_ms", "max_ms")]
-            times += [duration(f["sweep_seconds"]), "" if ratio is None else f"{ratio:.1f}×"]
-            rows.append([f"`{method}`", _(TABLE[method].label), _(MODE_WORDS[mode]), *times])
+def _scope_tables(summary: dict) -> list[str]:
+    """Per scope, method and mode: the median, p90 and slowest hand, the sweep, its ratio to fast's."""
     header = [_("method"), "", _("mode"), _("median hand"), _("p90 hand"), _("slowest hand")]
-    return table(title, [*header, _("sweep"), _("× fast")], rows)
+    lines = []
+    for scope, title in SCOPES.items():
+        found = ratios(summary[scope])
+        rows = []
+        for method, modes in summary[scope].items():
+            for mode, f in modes.items():
+                ratio = found.get(mode, {}).get(method)
+                times = [duration(f[key] / 1000) for key in ("median_ms", "p90_ms", "max_ms")]
+                times += [duration(f["sweep_seconds"]), "" if ratio is None else f"{ratio:.1f}×"]
+                rows.append([f"`{method}`", _(TABLE[method].label), _(MODE_WORDS[mode]), *times])
+        title = plural(summary[f"{scope}_hands"], *title)
+        lines += table(title, [*header, _("sweep"), _("× fast")], rows)
+    return lines
 
 
-def _growth_table(growth_rows: list[dict]) -> list[str]:
-    """Each method's median hand (all answers) per count of numbers, or its refusal."""
-    medians = {
-        (r["method"], r["count"]): r["seconds_median"] for r in growth_rows if r["mode"] == "all"
-    }
+def _growth_table(rows: list[dict]) -> list[str]:
+    """Each method's median hand (all answers) per count of numbers, or its refusal; a mode with
+    no time in any row is damage (its plot would have nothing to draw)."""
+    timed = {r["mode"] for r in rows if not r["refused"] and r["seconds_median"] > 0}
+    if timed != {r["mode"] for r in rows}:
+        raise ValueError(_("a mode has no time: each of its rows is a refusal"))
+    medians = {(r["method"], r["count"]): r["seconds_median"] for r in rows if r["mode"] == "all"}
     counts = sorted({count for _method, count in medians})
-    rows = []
+    table_rows = []
     for method in dict.fromkeys(method for method, _count in medians):
         row = [f"`{method}`"]
         for count in counts:
             seconds = medians.get((method, count))
             row.append(_("refused") if seconds is None else duration(seconds))
-        rows.append(row)
-    header = [_("method"), *(plural(c, N_("{n} number"), N_("{n} numbers")) for c in counts)]
-    return table(_("Growth with the count of numbers (median hand, all answers)"), header, rows)
+        table_rows.append(row)
+    header = [_("method"), *(plural(count, *NUMBERS) for count in counts)]
+    title = _("Growth with the count of numbers (median hand, all answers)")
+    return table(title, header, table_rows)
+
+
+TABLES = {"meta": _header, "summary": _scope_tables, "growth": _growth_table}  # in the order shown
+
+
+def format_table(results: dict) -> str:
+    """A saved run's figures as Markdown tables: every method, the optimised ones, growth."""
+    return "\n".join(line for stem, part in TABLES.items() for line in part(results[stem]))

@@ -103,7 +103,7 @@ def test_a_fresh_run_writes_the_files_keys_and_columns_of_the_shipped_run(run):
         if name.endswith(".json"):
             assert keys(json.loads(fresh)) == keys(json.loads(shipped)), name
         else:
-            assert fresh.splitlines()[0] == shipped.splitlines()[0] == ",".join(COLUMNS[name[:-4]])
+            assert fresh.splitlines()[0] == shipped.splitlines()[0] == COLUMNS[name[:-4]]
 
 
 def test_a_method_named_twice_is_timed_once(tmp_path):
@@ -129,19 +129,21 @@ def test_an_interrupted_run_leaves_no_folder(tmp_path, monkeypatch, interrupt):
 
 
 @pytest.mark.parametrize(
-    "make, options, phrase",
+    "file, text, options, phrase",
     [
-        (lambda p: p.write_text("x"), {}, "not a folder"),
-        (lambda p: (p.mkdir(), (p / "deck.csv").write_text("")), {}, "already holds results"),
-        (lambda p: (p.mkdir(), (p / "meta.json").write_text('{"full_deck": true}')),
-         {"replace": True}, "a sample never replaces it"),
-        (lambda p: None, {"out": "x" * 300}, "File name too long"),
+        ("", "x", {}, "not a folder"),
+        ("deck.csv", "", {}, "already holds results"),
+        ("meta.json", '{"full_deck": true}', {"replace": True}, "a sample never replaces it"),
+        (None, None, {"out": "x" * 300}, "File name too long"),
     ],
-)  # fmt: skip
-def test_a_folder_is_refused_before_the_run(tmp_path, monkeypatch, make, options, phrase):
+)
+def test_a_folder_is_refused_before_the_run(tmp_path, monkeypatch, file, text, options, phrase):
     monkeypatch.setattr(bench, "sweep", None)  # a refusal comes before any timing
     target = tmp_path / "out"
-    make(target)
+    if file:
+        target.mkdir()
+    if text is not None:
+        (target / file).write_text(text)
     before = sorted(tmp_path.rglob("*"))
     out = tmp_path / options.pop("out") if "out" in options else target
     with pytest.raises(t24.InputError) as error:
@@ -159,10 +161,16 @@ def test_the_shipped_results_load_and_make_the_tables():
     assert tables.count("| `") >= 6 * 4 + 3 * 4 + 6 and "refused" in tables
 
 
-DAMAGE = {"truncate": lambda b: b[: b.rfind(b"\n", 0, len(b) // 2) + 4], "empty": lambda b: b"", "binary": lambda b: b"\xff\x00" * 50,
-          "no key": lambda b: b'{"date": "x"}', "git": lambda b: b.replace(b'"git": {', b'"git": 3, "x": {'),
-          "method": lambda b: b.replace(b'"fast"', b'"quick"'), "nested": lambda b: b"[" * 10**5 + b"]" * 10**5,
-          "refused": lambda b: re.sub(rb"^(\d+,[\w-]+,\w+),.*,(\d+),0$", rb"\1,0,,,\2,1", b, flags=re.M)}  # fmt: skip
+DAMAGE = {
+    "truncate": lambda b: b[: b.rfind(b"\n", 0, len(b) // 2) + 4],
+    "empty": lambda b: b"",
+    "binary": lambda b: b"\xff\x00" * 50,
+    "no key": lambda b: b'{"date": "x"}',
+    "git": lambda b: b.replace(b'"git": {', b'"git": 3, "x": {'),
+    "method": lambda b: b.replace(b'"fast"', b'"quick"'),
+    "nested": lambda b: b"[" * 10**5 + b"]" * 10**5,
+    "refused": lambda b: re.sub(rb"^(\d+,[\w-]+,\w+),.*,(\d+),0$", rb"\1,0,,,\2,1", b, flags=re.M),
+}
 
 
 # "truncate" cuts the file three bytes into the line at its middle, so no row or value survives whole.
@@ -191,8 +199,8 @@ def test_damaged_results_are_refused_in_one_line(run, tmp_path, name, how):
 
 def test_cli_bench_runs_saves_and_refuses_to_overwrite(tmp_path, capsys):
     out = tmp_path / "run"
-    argv = ["bench", "--no-progress", "--sample", "2", "--hands", "3", "--max-count",
-            "3", "--growth-hands", "1", "--repeat", "1", "--methods", "fast,recursive", "--out", str(out)]  # fmt: skip
+    argv = "bench --no-progress --sample 2 --hands 3 --max-count 3 --growth-hands 1 --repeat 1"
+    argv = [*argv.split(), "--methods", "fast,recursive", "--out", str(out)]
     assert main(argv) == 0
     assert "### Every method on the same 2 hands" in capsys.readouterr().out
     before = (out / "deck.csv").read_text()
