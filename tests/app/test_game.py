@@ -189,7 +189,7 @@ def test_the_rating_facts_agree_with_independent_counts(hand):
 )  # fmt: skip
 def test_rating_points_follow_the_documented_rule(fraction, answers, hits, largest, points):
     effort = game.rating.Effort(3888, hits, Fraction(largest))
-    assert game.rating.rating_points(fraction, answers, effort) == points
+    assert game.rating.Difficulty((), Fraction(24), fraction, answers, effort).points == points
 
 
 def test_cli_play_reads_stdin_and_ends_cleanly_on_ctrl_c(monkeypatch, capsys):
