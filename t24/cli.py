@@ -64,9 +64,8 @@ def _add(command, dest, help, default=None, low=None, convert=None, **options) -
 
 
 def _methods(text: str) -> list[str]:
-    return [
-        solver.as_method(name) for name in dict.fromkeys(text.replace(",", " ").split() or [text])
-    ]
+    names = text.replace(",", " ").split() or [text]
+    return [solver.as_method(name) for name in dict.fromkeys(names)]
 
 
 def build_parser() -> Parser:
@@ -91,8 +90,9 @@ def build_parser() -> Parser:
     target = _("what to make (default 24; a fraction like 1/3 or -1/3 works)")
     for command in solve, check, play:
         _add(command, "target", target, as_target(24), convert=as_target)
-    method = _("which method searches (default recursive)")
-    _add(solve, "method", method, "recursive", choices=TABLE)
+    _add(
+        solve, "method", _("which method searches (default recursive)"), "recursive", choices=TABLE
+    )
     _add(solve, "first", _("stop at the first answer"), False)
     _add(solve, "distinct", _("one answer per class of equivalent answers"), False)
     _add(play, "low", _("lowest card (default 1)"), 1)
@@ -107,8 +107,7 @@ def build_parser() -> Parser:
     _add(bench, "hands", _("a fixed sample of this many hands instead of the deck"), low=1)
     sample = said("hands every method sweeps (default {sample})", sample=SAMPLE_HANDS)
     _add(bench, "sample", sample, low=1)
-    methods = _("comma-separated (default all)")
-    _add(bench, "methods", methods, list(METHODS), convert=_methods)
+    _add(bench, "methods", _("comma-separated (default all)"), list(METHODS), convert=_methods)
     _add(bench, "out", _("a new folder for the results (default t24-bench/<date and time>)"))
     _add(bench, "replace", _("overwrite the results already in --out (not with a sample)"), False)
     repeat = _("keep the fastest of N (sweeps over {seconds} s run once)")
@@ -118,8 +117,7 @@ def build_parser() -> Parser:
     growth = said("growth: hands per count (default {hands})", hands=GROWTH_HANDS)
     _add(bench, "growth_hands", growth, low=1)
     _add(bench, "no_progress", _("no progress bars"), False)
-    clock = _("cpu: this process's CPU time, or wall: elapsed")
-    _add(bench, "clock", clock, "cpu", choices=CLOCKS)
+    _add(bench, "clock", _("cpu: this process's CPU time, or wall: elapsed"), "cpu", choices=CLOCKS)
     return parser
 
 

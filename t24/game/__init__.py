@@ -242,21 +242,17 @@ class Game:
     ):
         low, high, count = as_hand((low, high, count))  # whole numbers, or a sentence
         if isinstance(seed, bool) or not isinstance(seed, (int, str, type(None))):
-            kind = type(seed).__name__
-            raise InputError(said("the seed must be a whole number or text, not {kind}", kind=kind))
+            refusal = _("the seed must be a whole number or text, not {kind}")
+            raise InputError(refusal.format(kind=type(seed).__name__))
         if low > high:
-            refusal = said(
-                "the lowest card ({low}) is above the highest ({high})", low=low, high=high
-            )
-            raise InputError(refusal)
+            refusal = _("the lowest card ({low}) is above the highest ({high})")
+            raise InputError(refusal.format(low=low, high=high))
         if max(abs(low), abs(high)) > 10**6:
             raise InputError(said("cards go up to {largest} in size", largest=f"{10**6:,}"))
         cards = SUITS * (high - low + 1)
         if count > cards:
-            words = {"low": low, "high": high, "cards": cards}
-            raise InputError(
-                said("a deck of cards {low} to {high} holds only {cards} cards", **words)
-            )
+            refusal = _("a deck of cards {low} to {high} holds only {cards} cards")
+            raise InputError(refusal.format(low=low, high=high, cards=cards))
         self.chosen = [as_hand(hand) for hand in hands]
         for size in (count, *map(len, self.chosen)):
             if not MIN_COUNT <= size <= MAX_COUNT:
@@ -280,13 +276,12 @@ class Game:
     @property
     def rules(self) -> str:
         """The line that opens a game; it offers "none" only when unsolvable hands can be dealt."""
+        rules = _("Make {target} from the cards with + - * / and brackets, each card once.")
         if self.none_possible:
             rules = _(
                 "Make {target} from the cards with + - * / and brackets, each card once; "
                 "if a hand cannot be done, answer none."
             )
-        else:
-            rules = _("Make {target} from the cards with + - * / and brackets, each card once.")
         return rules.format(target=describe(self.target))
 
     def next_hand(self) -> Round:
