@@ -6,6 +6,7 @@ stops early (`t24 solve ... | head -1`) ends the command quietly with the code o
 
 import argparse
 import os
+import re
 import shlex
 import sys
 from contextlib import suppress
@@ -34,7 +35,12 @@ ABOUT = {
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line: what is wrong, and where to look."""
+    """argparse, but a usage error is one line (what is wrong, and where to look), and a value may
+    start with one dash (`--target -1/3`, the expression `-8*3+3+8`): no option here has one."""
+
+    def __init__(self, **options):
+        super().__init__(**options)
+        self._negative_number_matcher = re.compile("-[^-]")  # read as a value, as -3 would be
 
     def error(self, message: str):
         _say(said("{prog}: error: {message} (see {prog} --help)", prog=self.prog, message=message))
@@ -80,7 +86,7 @@ def build_parser() -> Parser:
     commands.required = True
     for name, run in zip(ABOUT, (run_solve, run_check, run_play, run_bench)):
         about = _(ABOUT[name])
-        commands.add_parser(name, help=about, description=about).set_defaults(run=run)
+        commands.add_parser(name, help=about, description=about).set_defaults(run=run, command=name)
     solve, check, play, bench = commands.choices.values()
     parser.commands = commands.choices
     cards = said("the cards (1 to {most}), e.g. 3 3 8 8", most=solver.MAX_NUMBERS)
@@ -197,29 +203,6 @@ def run_bench(args) -> int:
     return FOUND
 
 
-def _arrange(argv: list[str], parser: Parser) -> list[str]:
-    """Let an option's value start with '-' (`--tar -1/3`), and move the cards and expression of
-    `solve` and `check` (anywhere, even `-8*3+3+8`) after a `--`, options first."""
-    command = parser.commands.get(argv[0]) if argv else None
-    if command is None:
-        return argv
-    actions = command._option_string_actions
-    options, items, rest = [argv[0]], [], iter(argv[1:])
-    for item in rest:
-        name = item.partition("=")[0]
-        found = {actions[o] for o in actions if o.startswith(name) and name.startswith("--")}
-        if item == "--":  # everything after it is an item, as argparse reads it
-            items += rest
-        elif not item.startswith("--") and name not in actions or item == "-":
-            (items if argv[0] in ("solve", "check") else options).append(item)
-        elif len(found) != 1 or found.pop().nargs == 0 or "=" in item:  # argparse tells why
-            options.append(item)
-        else:
-            following = next(rest, None)
-            options.append(item if following is None else f"{name}={following}")
-    return options + (["--", *items] if items else [])
-
-
 def _say(text: str) -> None:
     """Print a message on standard error, if it works (losing it changes no exit code)."""
     with suppress(OSError, ValueError):
@@ -244,7 +227,8 @@ def main(argv=None) -> int:
     try:
         _streams()
         parser = build_parser()
-        args = parser.parse_args(_arrange(argv, parser))
+        command = parser.commands.get(argv[0]) if argv else None  # cards and options mixed:
+        args = command.parse_intermixed_args(argv[1:]) if command else parser.parse_args(argv)
         args.outcome = FOUND
         args.command_line = shlex.join(["t24", *argv])
         args.outcome = args.run(args)
