@@ -215,8 +215,7 @@ class Score:
 
 @dataclass(frozen=True)
 class Reply(Verdict):
-    """A try, scored unless its hand had ended (`over`): the verdict as the game says it
-    (`message`: "right: …" or "wrong: …"), with the check's own sentence (`reason`)."""
+    """A try, scored unless its hand had ended (`over`); `reason` is the check's own sentence."""
 
     over: bool = False
 

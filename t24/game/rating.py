@@ -128,8 +128,7 @@ class Difficulty:
 
 
 def rate(hand: Sequence[int], target=24, answers: Sequence[Expr] | None = None) -> Difficulty:
-    """Rate a hand easy, medium, hard or very hard (or no answer), with the measured reasons;
-    `answers` are its distinct answers when already known (a round of the game has them)."""
+    """Rate a hand, with the measured reasons; `answers`: its distinct answers, if known."""
     hand, target = as_hand(hand), as_target(target)
     if answers is None:
         answers = solver.solve(hand, target, method="fast", first=len(hand) > COUNT_MAX_CARDS)

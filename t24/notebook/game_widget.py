@@ -85,8 +85,7 @@ class GameWidget(Panel):
         self.tell(plain(self.game.rules))
 
     def check(self, _button=None) -> None:
-        """Check the typed answer once and say the game's reply, the answer typeset if it was
-        read; a scored try goes to `on_try`."""
+        """Check the typed answer once: the game's reply, and the answer typeset if it was read."""
         typed = (self.game.round.number, self.answer.value) if self.game.rounds else None
         if typed is None or typed == self.checked:
             return
@@ -114,6 +113,5 @@ class GameWidget(Panel):
 
 
 def make_game_widget(seed=None, hands=(), on_try=None, **options) -> GameWidget:
-    """The game as a widget, with `t24.game.Game`'s options; a dealer's refusal is its reply.
-    `on_try(round, reply)` is called after each scored try (a class round records them)."""
+    """The game as a widget, with `t24.game.Game`'s options; a dealer's refusal is its reply."""
     return GameWidget(Game(seed=seed, hands=hands, deal=False, **options), on_try)
