@@ -359,11 +359,8 @@ def play(lines: Iterable[str], out, game: Game, rounds=None) -> Score:
         if text == "q":
             out(_("quit"))
             break
-        if not text:
-            out(said("type an answer, or {keys}", keys=_(KEYS)))
-            continue
-        if text == "h":
-            out(game.hint())
+        if text in ("", "h"):  # a hint, or what may be typed
+            out(game.hint() if text else said("type an answer, or {keys}", keys=_(KEYS)))
             continue
         if text == "s":
             out(game.show())
