@@ -215,18 +215,15 @@ class Score:
 
 @dataclass(frozen=True)
 class Reply(Verdict):
-    """A try, scored unless its hand had ended (`over`); `reason` is the check's own sentence."""
+    """A try, scored unless its hand had ended (`over`); its message is the check's, said as the
+    game's reply."""
 
     over: bool = False
 
     @property
-    def reason(self) -> str:
-        return super().message
-
-    @property
     def message(self) -> str:
         reply = _("right: {reason}") if self.ok else _("wrong: {reason}")
-        reply = reply.format(reason=self.reason)
+        reply = reply.format(reason=super().message)
         if self.over:
             return said("{reply} (this hand is over: no change to the score)", reply=reply)
         return reply
