@@ -20,6 +20,7 @@ EFFORT_MAX_COUNT = 4  # the search walk: 3,888 final numbers for four cards, 233
 COUNT_MAX_CARDS = 5  # six cards can have 62,306 distinct answers (0 1 2 3 4 5 for 0): not counted
 LEVELS = (N_("easy"), N_("medium"), N_("hard"), N_("very hard"))  # said with _(level)
 NO_ANSWER = N_("no answer")
+ANSWERS = (N_("{n} distinct answer"), N_("{n} distinct answers"))
 
 
 @lru_cache(maxsize=100_000)
@@ -102,12 +103,8 @@ class Difficulty:
             none = _("{hand} cannot make {target}: the exact search finds no way")
             return none.format(hand=hand_text(self.hand), target=target)
         fraction = _("needs a fraction on the way") if self.needs_fraction else None
-        facts = [fraction or _("no fraction needed")]
-        if self.answers is None:
-            facts.append(_("distinct answers not counted"))
-        else:
-            answers = (N_("{n} distinct answer"), N_("{n} distinct answers"))
-            facts.append(plural(self.answers, *answers))
+        counted = plural(self.answers, *ANSWERS) if self.answers is not None else None
+        facts = [fraction or _("no fraction needed"), counted or _("distinct answers not counted")]
         if effort is None:
             facts.append(said("search not measured for {count} cards", count=len(self.hand)))
             return _("; ").join(facts)
@@ -118,12 +115,11 @@ class Difficulty:
         )
         words = {"hits": f"{effort.hits:,}", "total": f"{effort.final_numbers:,}"}
         facts.append(hits.format(target=target, **words))
-        if effort.largest > abs(self.target):
-            largest = describe(effort.largest)
-            facts.append(said("every answer passes {largest} on the way", largest=largest))
+        size = abs(self.target)
+        if effort.largest > size:
+            facts.append(said("every answer passes {largest} on the way", largest=effort.largest))
         else:
-            largest = describe(abs(self.target))
-            facts.append(said("no number above {target} on the way", target=largest))
+            facts.append(said("no number above {target} on the way", target=size))
         return _("; ").join(facts)
 
 
