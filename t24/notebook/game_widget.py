@@ -31,11 +31,8 @@ class GameWidget(Panel):
 
     def __init__(self, game: Game, on_try=None):
         self.game, self.on_try = game, on_try
-        self.hand_view, self.score, self.message = (
-            widgets.HTML(),
-            widgets.HTML(),
-            widgets.HTMLMath(),
-        )
+        self.hand_view, self.score = widgets.HTML(), widgets.HTML()
+        self.message = widgets.HTMLMath()
         placeholder = _("an expression, e.g. (1+2)*8")
         self.answer = widgets.Text(placeholder=placeholder, continuous_update=False)
         self.answer.observe(lambda change: change["new"].strip() and self.check(), names="value")
@@ -48,8 +45,8 @@ class GameWidget(Panel):
         acts = [self.check, self.hint, self.show, self.deal]
         for button, act in zip(self.buttons.values(), acts):
             button.on_click(act)
-        named = {"hand": self.hand_view, "answer": self.answer, **self.buttons}
-        for css, widget in {**named, "message": self.message, "score": self.score}.items():
+        named = {"hand": self.hand_view, "answer": self.answer, "message": self.message}
+        for css, widget in {**named, "score": self.score, **self.buttons}.items():
             widget.add_class(f"t24-game-{css}")
             widget.style.font_size = WIDGET_FONT
         self.hints: list[str] = []
