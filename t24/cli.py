@@ -6,6 +6,7 @@ stops early (`t24 solve ... | head -1`) ends the command quietly with the code o
 
 import argparse
 import os
+import re
 import shlex
 import sys
 from contextlib import suppress
@@ -18,12 +19,7 @@ from .methods import METHODS, TABLE
 from .text import N_, _, describe, hand_text, said
 
 # The exit codes, as `EXIT_CODES` says them.
-FOUND = 0
-NONE = 1
-USAGE = 2
-TOO_LARGE = 3
-OUTPUT = 4
-INTERRUPTED = 130
+FOUND, NONE, USAGE, TOO_LARGE, OUTPUT, INTERRUPTED = 0, 1, 2, 3, 4, 130
 EXIT_CODES = N_(
     "exit codes: 0 answer found / right, 1 none / wrong, 2 usage error, "
     "3 search too large for the method, 4 output cannot be written, 130 interrupted"
@@ -39,45 +35,43 @@ ABOUT = {
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line: what is wrong, and where to look."""
+    """argparse, but a usage error is one line (what is wrong, and where to look), and a value may
+    start with one dash (`--target -1/3`, the expression `-8*3+3+8`): no option here has one."""
+
+    def __init__(self, **options):
+        super().__init__(**options)
+        self._negative_number_matcher = re.compile("-[^-]")  # read as a value, as -3 would be
 
     def error(self, message: str):
-        line = said("{prog}: error: {message} (see {prog} --help)", prog=self.prog, message=message)
-        self.exit(USAGE, line + "\n")
+        _say(said("{prog}: error: {message} (see {prog} --help)", prog=self.prog, message=message))
+        raise SystemExit(USAGE)  # even when standard error fails
 
     def _print_message(self, message: str, file=None) -> None:
-        if file is sys.stderr:  # a usage error keeps its exit code even when stderr fails
-            _say(message.rstrip("\n"))
-        else:
-            (file or sys.stdout).write(message)  # help and version: a failure is exit 4
+        (file or sys.stdout).write(message)  # help and version: a failure is exit 4
 
 
-def _typed(convert):
-    """An argparse type from a converter that raises InputError."""
-
-    def read(text: str):
-        try:
-            return convert(text)
-        except InputError as error:
-            raise argparse.ArgumentTypeError(str(error)) from None
-
-    return read
-
-
-def _add(command, dest, help, default=None, low=None, **options) -> None:
-    """The option `--dest` (`_` as `-`): a flag for a False default, a whole number for an int or `low`."""
+def _add(command, dest, help, default=None, low=None, convert=None, **options) -> None:
+    """The option `--dest` (`_` as `-`): a flag for a False default, else read by `convert` (a
+    whole number at least `low` for an int default or a `low`), whose InputError is a usage error."""
     name = "--" + dest.replace("_", "-")
     if default is False:
         options["action"] = "store_true"
-    elif isinstance(default, int) or low is not None:
-        options["type"] = _typed(lambda text: whole(text, name, low))
+    elif convert or isinstance(default, int) or low is not None:
+        convert = convert or (lambda text: whole(text, name, low))
+
+        def read(text: str):
+            try:
+                return convert(text)
+            except InputError as error:
+                raise argparse.ArgumentTypeError(str(error)) from None
+
+        options["type"] = read
     command.add_argument(name, help=help, default=default, **options)
 
 
 def _methods(text: str) -> list[str]:
-    return [
-        solver.as_method(name) for name in dict.fromkeys(text.replace(",", " ").split() or [text])
-    ]
+    names = text.replace(",", " ").split() or [text]
+    return [solver.as_method(name) for name in dict.fromkeys(names)]
 
 
 def build_parser() -> Parser:
@@ -90,10 +84,9 @@ def build_parser() -> Parser:
     parser.add_argument("--version", action="version", version=f"t24 {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     commands.required = True
-    runs = {"solve": run_solve, "check": run_check, "play": run_play, "bench": run_bench}
-    for name, run in runs.items():
+    for name, run in zip(ABOUT, (run_solve, run_check, run_play, run_bench)):
         about = _(ABOUT[name])
-        commands.add_parser(name, help=about, description=about).set_defaults(run=run)
+        commands.add_parser(name, help=about, description=about).set_defaults(run=run, command=name)
     solve, check, play, bench = commands.choices.values()
     parser.commands = commands.choices
     cards = said("the cards (1 to {most}), e.g. 3 3 8 8", most=solver.MAX_NUMBERS)
@@ -102,9 +95,10 @@ def build_parser() -> Parser:
     check.add_argument("items", nargs="+", metavar="N", help=items)
     target = _("what to make (default 24; a fraction like 1/3 or -1/3 works)")
     for command in solve, check, play:
-        _add(command, "target", target, as_target(24), type=_typed(as_target))
-    method = _("which method searches (default recursive)")
-    _add(solve, "method", method, "recursive", choices=TABLE)
+        _add(command, "target", target, as_target(24), convert=as_target)
+    _add(
+        solve, "method", _("which method searches (default recursive)"), "recursive", choices=TABLE
+    )
     _add(solve, "first", _("stop at the first answer"), False)
     _add(solve, "distinct", _("one answer per class of equivalent answers"), False)
     _add(play, "low", _("lowest card (default 1)"), 1)
@@ -119,8 +113,7 @@ def build_parser() -> Parser:
     _add(bench, "hands", _("a fixed sample of this many hands instead of the deck"), low=1)
     sample = said("hands every method sweeps (default {sample})", sample=SAMPLE_HANDS)
     _add(bench, "sample", sample, low=1)
-    methods = _("comma-separated (default all)")
-    _add(bench, "methods", methods, list(METHODS), type=_typed(_methods))
+    _add(bench, "methods", _("comma-separated (default all)"), list(METHODS), convert=_methods)
     _add(bench, "out", _("a new folder for the results (default t24-bench/<date and time>)"))
     _add(bench, "replace", _("overwrite the results already in --out (not with a sample)"), False)
     repeat = _("keep the fastest of N (sweeps over {seconds} s run once)")
@@ -130,8 +123,7 @@ def build_parser() -> Parser:
     growth = said("growth: hands per count (default {hands})", hands=GROWTH_HANDS)
     _add(bench, "growth_hands", growth, low=1)
     _add(bench, "no_progress", _("no progress bars"), False)
-    clock = _("cpu: this process's CPU time, or wall: elapsed")
-    _add(bench, "clock", clock, "cpu", choices=CLOCKS)
+    _add(bench, "clock", _("cpu: this process's CPU time, or wall: elapsed"), "cpu", choices=CLOCKS)
     return parser
 
 
@@ -170,11 +162,11 @@ def run_play(args) -> int:
     from .game import Game, play, terminal_lines
 
     if sys.stdin is None or sys.stdin.closed:
-        raise InputError(
-            _(
-                "there is no input to read (standard input is closed); run it at a terminal or pipe answers in"
-            )
+        refusal = _(
+            "there is no input to read (standard input is closed); "
+            "run it at a terminal or pipe answers in"
         )
+        raise InputError(refusal)
     game = Game(args.target, args.low, args.high, args.count, args.seed, args.any)
     if hasattr(sys.stdin, "reconfigure"):  # text that is not UTF-8 must not end the game
         sys.stdin.reconfigure(errors="replace")
@@ -190,21 +182,20 @@ def run_bench(args) -> int:
     from . import bench
 
     if args.out is not None and not args.out.strip():
-        refusal = _("--out needs a folder name (leave it out for a new folder under t24-bench/)")
-        raise InputError(refusal)
+        raise InputError(
+            _("--out needs a folder name (leave it out for a new folder under t24-bench/)")
+        )
     out = Path(args.out) if args.out is not None else bench.new_run_folder()
+    same = {name: getattr(args, name) for name in ("methods", "repeat", "clock", "replace")}
     results = bench.run_benchmark(
         out=out,
-        methods=args.methods,
         hands=args.hands or (bench.QUICK_HANDS if args.quick else None),
         sample=args.sample or (bench.QUICK_SAMPLE if args.quick else bench.SAMPLE_HANDS),
-        repeat=args.repeat,
         growth_counts=range(2, args.max_count + 1),
         growth_hands=args.growth_hands or (2 if args.quick else bench.GROWTH_HANDS),
         progress=not args.no_progress,
         command=args.command_line,
-        clock=args.clock,
-        replace=args.replace,
+        **same,
     )
     print(bench.format_table(results))
     files = ", ".join(bench.FILES)
@@ -212,46 +203,18 @@ def run_bench(args) -> int:
     return FOUND
 
 
-def _arrange(argv: list[str], parser: Parser) -> list[str]:
-    """Let an option's value start with '-' (`--tar -1/3`), and move the cards and expression of
-    `solve` and `check` (anywhere, even `-8*3+3+8`) after a `--`, options first."""
-    if not argv or argv[0] not in parser.commands:
-        return argv
-    command = argv[0]
-    rest = iter(argv[1:])
-    actions = parser.commands[command]._option_string_actions
-    options = [command]
-    items = []
-    for item in rest:
-        if item == "--":  # everything after it is an item, as argparse reads it
-            items += rest
-            break
-        name = item.partition("=")[0]
-        matches = {actions[o] for o in actions if o.startswith(name) and name.startswith("--")}
-        action = actions.get(name) or (matches.pop() if len(matches) == 1 else None)
-        if action is None and not item.startswith("--") or item == "-":
-            (items if command in ("solve", "check") else options).append(item)
-        elif action is None or action.nargs == 0 or "=" in item:  # argparse names an unknown one
-            options.append(item)
-        else:
-            following = next(rest, None)
-            options.append(item if following is None else f"{name}={following}")
-    return options + (["--", *items] if items else [])
-
-
 def _say(text: str) -> None:
-    """Print a message on standard error, if there is one that works (losing it changes no exit code)."""
+    """Print a message on standard error, if it works (losing it changes no exit code)."""
     with suppress(OSError, ValueError):
-        if sys.stderr is not None:
-            print(text, file=sys.stderr, flush=True)
+        print(text, file=sys.stderr, flush=True)
 
 
 def _streams() -> None:
     """Make standard output and error fit to print on, or raise OSError if output is closed."""
-    if sys.stdout is None:
-        raise OSError(_("standard output is closed; nothing can be printed"))
     if sys.stderr is None:  # `2>&-`: its messages are lost, yet input() needs one to run
         sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (open for the rest of the run)
+    if sys.stdout is None:
+        raise OSError(_("standard output is closed; nothing can be printed"))
     for stream in (sys.stdout, sys.stderr):  # an ASCII terminal shows × as \xd7, no error
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
@@ -264,7 +227,8 @@ def main(argv=None) -> int:
     try:
         _streams()
         parser = build_parser()
-        args = parser.parse_args(_arrange(argv, parser))
+        command = parser.commands.get(argv[0]) if argv else None  # cards and options mixed:
+        args = command.parse_intermixed_args(argv[1:]) if command else parser.parse_args(argv)
         args.outcome = FOUND
         args.command_line = shlex.join(["t24", *argv])
         args.outcome = args.run(args)

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
+from typing import NamedTuple
 
 from .. import solver
 from ..check import Verdict, check_answer
@@ -57,10 +58,8 @@ def deal_solvable(rng: random.Random, low=1, high=13, count=4, target=24) -> Han
     """Deal until a hand makes the target; refuse after MAX_DEALS tries or MAX_SECONDS, on time:
     no try begins that the slowest so far would end past the deadline (six big cards: 0.5 s)."""
     target = as_target(target)
-    started = time.monotonic()
-    tries = 0
-    slowest = 0.0
-    while tries < MAX_DEALS and (tries == 0 or time.monotonic() - started + slowest <= MAX_SECONDS):
+    started, slowest, tries = time.monotonic(), 0.0, 0
+    while tries < MAX_DEALS and time.monotonic() - started + slowest <= MAX_SECONDS:
         tries += 1
         begun = time.monotonic()
         hand = deal(rng, low, high, count)
@@ -82,8 +81,7 @@ def operand(value: Fraction) -> str:
     return text if value.denominator == 1 and value >= 0 else f"({text})"
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(NamedTuple):
     """One step of an answer: two numbers (cards or earlier results), an operator, the result."""
 
     left: Fraction
@@ -112,19 +110,9 @@ def step_cost(steps: Sequence[Step]) -> tuple[int, int, Fraction]:
     return fractions, negatives, max(map(abs, values), default=Fraction(0))
 
 
-def first_hint(steps: Sequence[Step]) -> str:
-    """A property of the steps: how many make a fraction (else a negative number), or their range."""
-    fractions, negatives, largest = step_cost(steps)
-    if not fractions and not negatives:
-        return said("every step makes a whole number from 0 to {largest}", largest=largest)
-    one, many = FRACTIONS if fractions else NEGATIVES
-    count = fractions or negatives
-    return n_(one, many, count).format(count=count, total=len(steps))
-
-
 def hint_texts(expr: Expr | None, target=24) -> list[str]:
-    """The graded hints for one answer: a property of its steps, then operation and step in turn
-    (with no answer, one hint that does not say so)."""
+    """The graded hints for one answer: how many steps make a fraction (else a negative number),
+    or their range; then operation and step in turn (with no answer, one that does not say so)."""
     if expr is None:
         return [
             _("find the largest number these cards can make, and ask what the last step would need")
@@ -132,7 +120,13 @@ def hint_texts(expr: Expr | None, target=24) -> list[str]:
     steps = answer_steps(expr)
     if len(steps) <= 1:
         return [said("one operation between the two cards makes {target}", target=describe(target))]
-    hints = [first_hint(steps)]
+    fractions, negatives, largest = step_cost(steps)
+    if fractions or negatives:
+        one, many = FRACTIONS if fractions else NEGATIVES
+        count = fractions or negatives
+        hints = [n_(one, many, count).format(count=count, total=len(steps))]
+    else:
+        hints = [said("every step makes a whole number from 0 to {largest}", largest=largest)]
     for number, step in enumerate(steps[: max(len(steps) - 2, 1)]):
         hints.append(_(STEPS[step.op][number > 0]))
         if number < len(steps) - 2:
@@ -165,14 +159,14 @@ class Round:
         if not self.answers:
             return None
         rank = {canonical(expr): number for number, expr in enumerate(self.answers)}
+        four = len(self.hand) <= EFFORT_MAX_COUNT
+        trees = solver.solve(self.hand, self.target, method="recursive") if four else []
 
         def key(expr):
             text = str(expr)
             order = rank.get(canonical(expr), len(rank))
             return step_cost(answer_steps(expr)), order, text.count("("), text
 
-        four = len(self.hand) <= EFFORT_MAX_COUNT
-        trees = solver.solve(self.hand, self.target, method="recursive") if four else []
         return min(trees or self.answers, key=key)
 
     @cached_property
@@ -216,25 +210,20 @@ class Score:
         tries = plural(self.wrong, N_("{n} wrong try"), N_("{n} wrong tries"))
         hints = plural(self.hints, N_("{n} hint"), N_("{n} hints"))
         counted = {"hands": plural(self.hands, *HANDS), "tries": tries, "hints": hints}
-        return score.format(right=self.right, shown=self.shown, skipped=self.skipped, **counted)
+        return score.format_map({**vars(self), **counted})
 
 
 @dataclass(frozen=True)
 class Reply(Verdict):
-    """A try, scored unless its hand had ended (`over`): the verdict as the game says it
-    (`message`: "right: …" or "wrong: …"), with the check's own sentence (`reason`)."""
+    """A try, scored unless its hand had ended (`over`); its message is the check's, said as the
+    game's reply."""
 
     over: bool = False
 
     @property
-    def reason(self) -> str:
-        """The check's own sentence."""
-        return super().message
-
-    @property
     def message(self) -> str:
         reply = _("right: {reason}") if self.ok else _("wrong: {reason}")
-        reply = reply.format(reason=self.reason)
+        reply = reply.format(reason=super().message)
         if self.over:
             return said("{reply} (this hand is over: no change to the score)", reply=reply)
         return reply
@@ -247,7 +236,19 @@ class Game:
     def __init__(
         self, target=24, low=1, high=13, count=4, seed=None, any_hand=False, hands=(), deal=True
     ):
-        check_deck(low, high, count, seed)
+        low, high, count = as_hand((low, high, count))  # whole numbers, or a sentence
+        if isinstance(seed, bool) or not isinstance(seed, (int, str, type(None))):
+            refusal = _("the seed must be a whole number or text, not {kind}")
+            raise InputError(refusal.format(kind=type(seed).__name__))
+        if low > high:
+            refusal = _("the lowest card ({low}) is above the highest ({high})")
+            raise InputError(refusal.format(low=low, high=high))
+        if max(abs(low), abs(high)) > 10**6:
+            raise InputError(said("cards go up to {largest} in size", largest=f"{10**6:,}"))
+        cards = SUITS * (high - low + 1)
+        if count > cards:
+            refusal = _("a deck of cards {low} to {high} holds only {cards} cards")
+            raise InputError(refusal.format(low=low, high=high, cards=cards))
         self.chosen = [as_hand(hand) for hand in hands]
         for size in (count, *map(len, self.chosen)):
             if not MIN_COUNT <= size <= MAX_COUNT:
@@ -271,13 +272,12 @@ class Game:
     @property
     def rules(self) -> str:
         """The line that opens a game; it offers "none" only when unsolvable hands can be dealt."""
+        rules = _("Make {target} from the cards with + - * / and brackets, each card once.")
         if self.none_possible:
             rules = _(
                 "Make {target} from the cards with + - * / and brackets, each card once; "
                 "if a hand cannot be done, answer none."
             )
-        else:
-            rules = _("Make {target} from the cards with + - * / and brackets, each card once.")
         return rules.format(target=describe(self.target))
 
     def next_hand(self) -> Round:
@@ -345,26 +345,6 @@ class Game:
         return said("an answer: {answer} = {target} ({how_many})", **words)
 
 
-def check_deck(low, high, count, seed) -> None:
-    """Refuse, in one sentence, a deck or seed the game cannot deal from."""
-    for name, value in (("low", low), ("high", high), ("count", count)):
-        if isinstance(value, bool) or not isinstance(value, int):
-            refusal = _("{name} must be a whole number, not {value}")
-            raise InputError(refusal.format(name=name, value=repr(value)))
-    if isinstance(seed, bool) or not isinstance(seed, (int, str, type(None))):
-        kind = type(seed).__name__
-        raise InputError(said("the seed must be a whole number or text, not {kind}", kind=kind))
-    if low > high:
-        refusal = said("the lowest card ({low}) is above the highest ({high})", low=low, high=high)
-        raise InputError(refusal)
-    if max(abs(low), abs(high)) > 10**6:
-        raise InputError(said("cards go up to {largest} in size", largest=f"{10**6:,}"))
-    cards = SUITS * (high - low + 1)
-    if count > cards:
-        words = {"low": low, "high": high, "cards": cards}
-        raise InputError(said("a deck of cards {low} to {high} holds only {cards} cards", **words))
-
-
 def play(lines: Iterable[str], out, game: Game, rounds=None) -> Score:
     """Play at a terminal: read `lines` (answers, h, s, q), write to `out`, return the score."""
     lines = lines.splitlines() if isinstance(lines, str) else lines  # a text: one line each
@@ -376,11 +356,8 @@ def play(lines: Iterable[str], out, game: Game, rounds=None) -> Score:
         if text == "q":
             out(_("quit"))
             break
-        if not text:
-            out(said("type an answer, or {keys}", keys=_(KEYS)))
-            continue
-        if text == "h":
-            out(game.hint())
+        if text in ("", "h"):  # a hint, or what may be typed
+            out(game.hint() if text else said("type an answer, or {keys}", keys=_(KEYS)))
             continue
         if text == "s":
             out(game.show())

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import NamedTuple
 
 from .. import solver
 from ..deck import integer_reachable
@@ -19,6 +20,7 @@ EFFORT_MAX_COUNT = 4  # the search walk: 3,888 final numbers for four cards, 233
 COUNT_MAX_CARDS = 5  # six cards can have 62,306 distinct answers (0 1 2 3 4 5 for 0): not counted
 LEVELS = (N_("easy"), N_("medium"), N_("hard"), N_("very hard"))  # said with _(level)
 NO_ANSWER = N_("no answer")
+ANSWERS = (N_("{n} distinct answer"), N_("{n} distinct answers"))
 
 
 @lru_cache(maxsize=100_000)
@@ -39,8 +41,7 @@ def _effort(values: tuple[Fraction, ...], target: Fraction) -> tuple[int, Fracti
     return hits, best
 
 
-@dataclass(frozen=True)
-class Effort:
+class Effort(NamedTuple):
     """What the recursive search meets on a hand: its final numbers, the hits, the largest step."""
 
     final_numbers: int  # the search's size: 3,888 for four cards (a division by zero is a miss)
@@ -57,12 +58,10 @@ def search_effort(hand: Sequence[int], target=24) -> Effort:
 
 @dataclass(frozen=True)
 class Difficulty:
-    """How hard a hand is (`level`, a key of LEVELS or NO_ANSWER; `_(level)` says it), why
-    (`reason`, one line), and the facts behind it."""
+    """How hard a hand is (`level`), why (`reason`, one line), and the facts behind them."""
 
     hand: Hand
     target: Fraction
-    level: str
     needs_fraction: bool
     answers: int | None  # distinct answers; None when not counted (more than five cards)
     effort: Effort | None  # None for hands of more than EFFORT_MAX_COUNT cards
@@ -71,20 +70,41 @@ class Difficulty:
         return said("{level} ({reason})", level=_(self.level), reason=self.reason)
 
     @property
+    def points(self) -> int:
+        """Easy (0 or less), medium (1), hard (2), very hard (3 or more). +2 if every answer needs
+        a fraction; −1 for six distinct answers or more; +1 if fewer than 1 in 1,000 of the
+        search's final numbers hit, −1 if 1 in 100 or more; +1 if every answer passes a number
+        larger than the target (its size) on the way, +2 if larger than twice it."""
+        points = 2 if self.needs_fraction else 0
+        if self.answers is not None and self.answers >= 6:
+            points -= 1
+        if self.effort is None:
+            return points
+        share = Fraction(self.effort.hits, self.effort.final_numbers)
+        if share < Fraction(1, 1000):
+            points += 1
+        elif share >= Fraction(1, 100):
+            points -= 1
+        size = abs(self.target)
+        return points + (self.effort.largest > size) + (self.effort.largest > 2 * size)
+
+    @property
+    def level(self) -> str:
+        """A key of LEVELS, or NO_ANSWER; `_(level)` says it."""
+        if self.answers == 0:
+            return NO_ANSWER
+        return LEVELS[max(0, min(self.points, len(LEVELS) - 1))]
+
+    @property
     def reason(self) -> str:
         """The facts behind the level, in one line."""
-        target = describe(self.target)
-        if self.level == NO_ANSWER:
+        target, effort = describe(self.target), self.effort
+        if self.answers == 0:
             none = _("{hand} cannot make {target}: the exact search finds no way")
             return none.format(hand=hand_text(self.hand), target=target)
         fraction = _("needs a fraction on the way") if self.needs_fraction else None
-        facts = [fraction or _("no fraction needed")]
-        if self.answers is None:
-            facts.append(_("distinct answers not counted"))
-        else:
-            answers = (N_("{n} distinct answer"), N_("{n} distinct answers"))
-            facts.append(plural(self.answers, *answers))
-        effort = self.effort
+        counted = plural(self.answers, *ANSWERS) if self.answers is not None else None
+        facts = [fraction or _("no fraction needed"), counted or _("distinct answers not counted")]
         if effort is None:
             facts.append(said("search not measured for {count} cards", count=len(self.hand)))
             return _("; ").join(facts)
@@ -95,48 +115,22 @@ class Difficulty:
         )
         words = {"hits": f"{effort.hits:,}", "total": f"{effort.final_numbers:,}"}
         facts.append(hits.format(target=target, **words))
-        if effort.largest > abs(self.target):
-            largest = describe(effort.largest)
-            facts.append(said("every answer passes {largest} on the way", largest=largest))
+        size = abs(self.target)
+        if effort.largest > size:
+            facts.append(said("every answer passes {largest} on the way", largest=effort.largest))
         else:
-            largest = describe(abs(self.target))
-            facts.append(said("no number above {target} on the way", target=largest))
+            facts.append(said("no number above {target} on the way", target=size))
         return _("; ").join(facts)
 
 
-def rating_points(needs_fraction: bool, answers, effort: Effort | None, target=24) -> int:
-    """Points: easy (0 or less), medium (1), hard (2), very hard (3 or more). +2 if every answer
-    needs a fraction; −1 for six distinct answers or more; +1 if fewer than 1 in 1,000 of the
-    search's final numbers hit, −1 if 1 in 100 or more; +1 if every answer passes a number larger
-    than the target (its size) on the way, +2 if larger than twice it."""
-    points = 2 if needs_fraction else 0
-    if answers is not None and answers >= 6:
-        points -= 1
-    if effort is None or not effort.hits:
-        return points
-    share = Fraction(effort.hits, effort.final_numbers)
-    if share < Fraction(1, 1000):
-        points += 1
-    elif share >= Fraction(1, 100):
-        points -= 1
-    size = abs(target)
-    if effort.largest > 2 * size:
-        return points + 2
-    return points + (effort.largest > size)
-
-
 def rate(hand: Sequence[int], target=24, answers: Sequence[Expr] | None = None) -> Difficulty:
-    """Rate a hand easy, medium, hard or very hard (or no answer), with the measured reasons;
-    `answers` are its distinct answers when already known (a round of the game has them)."""
-    hand = as_hand(hand)
-    target = as_target(target)
+    """Rate a hand, with the measured reasons; `answers`: its distinct answers, if known."""
+    hand, target = as_hand(hand), as_target(target)
     if answers is None:
         answers = solver.solve(hand, target, method="fast", first=len(hand) > COUNT_MAX_CARDS)
     if not answers:
-        return Difficulty(hand, target, NO_ANSWER, needs_fraction=False, answers=0, effort=None)
+        return Difficulty(hand, target, needs_fraction=False, answers=0, effort=None)
     count = len(answers) if len(hand) <= COUNT_MAX_CARDS else None
     fraction = target not in integer_reachable(hand)
     effort = search_effort(hand, target) if len(hand) <= EFFORT_MAX_COUNT else None
-    points = rating_points(fraction, count, effort, target)
-    level = LEVELS[max(0, min(points, len(LEVELS) - 1))]
-    return Difficulty(hand, target, level, needs_fraction=fraction, answers=count, effort=effort)
+    return Difficulty(hand, target, fraction, count, effort)
