@@ -88,7 +88,8 @@ def answers_section(found: Mapping[str, Result], hand, target: Fraction, mode: s
     """The typeset answers: one list when the methods agree, else one list per method."""
     ran = {m: r.answers for m, r in found.items() if r.refusal is None}
     if not ran:
-        return f"<p>{_('Every method asked refused this hand: try fast.')}</p>"
+        refused = _("Every method asked refused this hand: try fast.")
+        return f"<p>{refused}</p>"
     if not any(ran.values()):
         none = _("No way to make {target} from {hand}.")
         return f"<p>{none.format(target=describe(target), hand=hand_text(hand, faces=True))}</p>"
@@ -107,7 +108,8 @@ def answers_section(found: Mapping[str, Result], hand, target: Fraction, mode: s
 def lab_view(found: Mapping[str, Result], hand, target=24, mode="distinct", show=False) -> str:
     """The lab's result as HTML: a row per method (label, count, time), the answers if asked."""
     if not found:
-        return f"<p>{_('Choose at least one method.')}</p>"
+        choose = _("Choose at least one method.")
+        return f"<p>{choose}</p>"
     target = as_target(target)
     rows = []
     for method, result in found.items():
@@ -116,7 +118,8 @@ def lab_view(found: Mapping[str, Result], hand, target=24, mode="distinct", show
         else:
             cells = [html.escape(said("refused: {reason}", reason=result.refusal)), ""]
         rows.append((method, _(TABLE[method].label), *cells))
-    hidden = f"<p><i>{_('Answers hidden: guess first, then press “show answers”.')}</i></p>"
+    hidden = _("Answers hidden: guess first, then press “show answers”.")
+    hidden = f"<p><i>{hidden}</i></p>"
     shown = answers_section(found, hand, target, mode) if show else hidden
     note = said(MODE_NOTES[mode], mode=f"<i>{_(mode)}</i>")
     timed = _("Times are one run on this kernel.")

@@ -227,7 +227,8 @@ def candidate_html(method: str, hand: Sequence[int], index: int, target=24) -> s
         place = said("{item} ({number} of {total})", item=item, number=k + 1, total=len(items))
         rows.append((_(name), place))
     rows += candidate_rows(method, made, value)
-    hit = f'<b style="color:#1a7f37">{_("yes: a hit")}</b>' if value == target else _("no")
+    hit = _("yes: a hit")
+    hit = f'<b style="color:#1a7f37">{hit}</b>' if value == target else _("no")
     exact = _("none: it divides by zero") if value is None else describe(value)
     rows += [(_("exact value"), exact), (said("makes {target}?", target=describe(target)), hit)]
     hits, trees, zeros = (bisect_right(indices, index) for indices in found)
