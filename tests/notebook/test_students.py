@@ -111,11 +111,9 @@ def test_regeneration_never_replaces_a_changed_copy(tmp_path, monkeypatch, capsy
 @pytest.mark.slow
 @pytest.mark.parametrize("lang, unwritten", [("", "not written yet"), ("zh-CN", "还没有写")])
 def test_the_guides_grading_recipe(tmp_path, monkeypatch, lang, unwritten):
-    """The teacher guide's steps, for an English and a Chinese copy, through nbgrader's own API
-    (what its commands and formgrader run) in one process: a course released like notebooks/,
-    one copy fetched, solved and submitted through the course's exchange, one handed in
-    untouched; collect, autograde, a written answer given its point (as in formgrader),
-    feedback in the copy's language."""
+    """The teacher guide's steps through nbgrader's API (what its commands run), for an English
+    and a Chinese copy: release like notebooks/, a solved copy submitted, one handed in untouched;
+    collect, autograde, a written answer's point given, feedback in the copy's language."""
     from nbgrader.api import Gradebook
     from nbgrader.apps import NbGraderAPI
     from nbgrader.auth import Authenticator
@@ -132,8 +130,7 @@ def test_the_guides_grading_recipe(tmp_path, monkeypatch, lang, unwritten):
     config = PyFileConfigLoader("nbgrader_config.py", path=str(course)).load_config()
     config.CourseDirectory.root = str(course)
     teacher = NbGraderAPI(config=config)
-    done = lambda result: result["success"] or pytest.fail(result["log"])  # noqa: E731
-    done(teacher.release_assignment(LESSON))
+    assert teacher.release_assignment(LESSON)["success"]
     config.Exchange.assignment_dir = str(tmp_path)  # the student's folder
     config.CourseDirectory.assignment_id = LESSON
     student = {"coursedir": CourseDirectory(config=config), "config": config}
@@ -141,11 +138,11 @@ def test_the_guides_grading_recipe(tmp_path, monkeypatch, lang, unwritten):
     ExchangeFactory(config=config).FetchAssignment(**student).start()
     shutil.copy(lesson, tmp_path / LESSON)  # the student's work: every function written
     ExchangeFactory(config=config).Submit(**student).start()
-    done(teacher.collect(LESSON))
+    assert teacher.collect(LESSON)["success"]
     (course / "submitted" / "untouched" / LESSON).mkdir(parents=True)
     shutil.copy(release, course / "submitted" / "untouched" / LESSON)
     for student in (course / "submitted").iterdir():
-        done(teacher.autograde(LESSON, student.name))
+        assert teacher.autograde(LESSON, student.name)["success"]
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as book:
         notebooks = {s.student_id: s.notebooks[0] for s in book.assignment_submissions(LESSON)}
         untouched, (solved,) = notebooks.pop("untouched"), notebooks.values()
@@ -153,6 +150,6 @@ def test_the_guides_grading_recipe(tmp_path, monkeypatch, lang, unwritten):
         book.db.commit()
         assert solved.code_score == solved.max_code_score > 0 and solved.written_score == 1
         assert untouched.code_score == untouched.written_score == 0
-    done(teacher.generate_feedback(LESSON))
+    assert teacher.generate_feedback(LESSON)["success"]
     feedback = course / "feedback" / "untouched" / LESSON / f"{LESSON}.html"
     assert unwritten in feedback.read_text()
