@@ -120,7 +120,6 @@ def test_a_closed_tab_gives_its_kernel_back(page, voila_app):
 
 
 def test_the_pages_fit_a_phone_a_tablet_and_a_laptop_and_pass_axe(page, voila_app, axe):
-    """Each page opened once on a phone, then widened to a tablet and a laptop."""
     for name, link, ready in PAGES:
         page.set_viewport_size(dict(zip(("width", "height"), SIZES["phone"])))
         errors = visit(page, voila_app, link, ready)

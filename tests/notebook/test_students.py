@@ -63,6 +63,8 @@ def test_order_counts_only_when_it_is_the_lesson(capsys):
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = "00-the-24-game"
+SPEC = importlib.util.spec_from_file_location("students", ROOT / "tools" / "students.py")
+SPEC.loader.exec_module(students := importlib.util.module_from_spec(SPEC))
 
 
 @pytest.mark.slow
@@ -78,15 +80,7 @@ def test_students_copies_are_handed_out_clean():
         assert code and not [c for c in code if c["outputs"] or c["execution_count"]], path.name
 
 
-def load_students():
-    spec = importlib.util.spec_from_file_location("students", ROOT / "tools" / "students.py")
-    students = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(students)
-    return students
-
-
 def test_regeneration_never_replaces_a_changed_copy(tmp_path, monkeypatch, capsys):
-    students = load_students()
     copy, made = tmp_path / "notebooks" / "00-x.ipynb", {"cells": [], "n": 1}
     copy.parent.mkdir()
 
@@ -121,7 +115,6 @@ def test_the_guides_grading_recipe(tmp_path, monkeypatch, lang, unwritten):
     from nbgrader.exchange import ExchangeFactory
     from traitlets.config import PyFileConfigLoader
 
-    students = load_students()
     monkeypatch.setenv("PATH", os.environ["PATH"])  # generate() adds the venv's bin/ to it
     course, lesson = tmp_path / "course", ROOT / "teacher" / lang / f"{LESSON}.ipynb"
     assert students.main(["--course", str(course), str(lesson)]) == 0
@@ -139,8 +132,7 @@ def test_the_guides_grading_recipe(tmp_path, monkeypatch, lang, unwritten):
     shutil.copy(lesson, tmp_path / LESSON)  # the student's work: every function written
     ExchangeFactory(config=config).Submit(**student).start()
     assert teacher.collect(LESSON)["success"]
-    (course / "submitted" / "untouched" / LESSON).mkdir(parents=True)
-    shutil.copy(release, course / "submitted" / "untouched" / LESSON)
+    shutil.copytree(release.parent, course / "submitted" / "untouched" / LESSON)
     for student in (course / "submitted").iterdir():
         assert teacher.autograde(LESSON, student.name)["success"]
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as book:
