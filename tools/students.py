@@ -36,6 +36,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from itertools import groupby
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -229,9 +230,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     stale, lessons = ([], []) if args.sources else translated(args.check)
     # One nbgrader course per folder: each new course's gradebook costs seconds to set up.
-    folders = {STUDENTS: sources}
-    for path in lessons:
-        folders.setdefault(STUDENTS / path.parent.name, []).append(path)
+    folders = {STUDENTS: sources} | {
+        STUDENTS / name: list(paths) for name, paths in groupby(lessons, lambda p: p.parent.name)
+    }
     fresh = []  # (the copy just made, where it goes)
     with tempfile.TemporaryDirectory() as temporary:
         for number, (folder, teacher) in enumerate(folders.items()):
