@@ -69,8 +69,7 @@ JS_CLOSE_ALL = """async () => { for (const w of [...jupyterapp.shell.widgets('ma
 
 @pytest.fixture(scope="module")
 def page(browser, browser_context_args, jupyter_lab):
-    """One JupyterLab page for all this file's tests (not pytest-playwright's page per test):
-    loading JupyterLab costs more than running most notebooks."""
+    """One JupyterLab page for this file's tests: loading it costs more than most notebooks."""
     page = browser.new_context(**browser_context_args).new_page()
     page.goto(f"{jupyter_lab[0]}/lab?reset&token={jupyter_lab[1]}")
     yield page
