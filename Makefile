@@ -37,7 +37,7 @@ PYTEST := $(PY) -m pytest -p no:cacheprovider
 NBVAL  := --nbval --nbval-sanitize-with tests/nbval-sanitize.cfg
 PARALLEL := -n 2 --dist loadfile
 
-.PHONY: lab app test system lint test-unit test-deck test-notebooks test-browser test-install test-hub \
+.PHONY: lab app test system lint test-session test-outside test-unit test-deck test-notebooks test-browser test-install test-hub \
 	loadtest students catalogues handouts checks-page bench bench-peers bench-update notebooks execute format clean help
 help:
 	@echo "make lab        JupyterLab on $(DIR)/ (PORT=$(PORT) IP=$(IP); DIR=teacher for the complete lessons)"
@@ -99,15 +99,23 @@ app: $(VENV)/.installed-app
 loadtest: $(VENV)/.installed-app
 	$(PY) app/loadtest.py --students=$(STUDENTS)
 
-# Lint; the quick tests, the whole-deck agreement and strict nbval over the teacher's lessons and
-# the app pages in both languages and the Chinese students' copies (run clean), two at a time;
-# then the browser (which runs every English students' copy, so they are not run twice), the
-# plain wheel install and the local JupyterHub, each on its own.
+# Lint; then two lanes at once, one per core: the main pytest session (two workers, which keep
+# the cores busy), and beside it the parts that mostly wait (on the browser, on pip, on servers
+# starting), one after another. Each lane's output is shown whole when it ends.
 test: system lint
-	$(PYTEST) $(PARALLEL) -m "not install and not browser and not hub" tests teacher app notebooks/zh-CN $(NBVAL)
+	$(MAKE) -j2 --output-sync=target test-session test-outside
+
+# The browser (which runs every English students' copy, so they are not run twice), the plain
+# wheel install and the local JupyterHub.
+test-outside:
 	$(MAKE) test-browser
 	$(MAKE) test-install
 	$(MAKE) test-hub
+
+# The quick tests, the whole-deck agreement and strict nbval over the teacher's lessons and the
+# app pages in both languages and the Chinese students' copies (run clean), two at a time.
+test-session: $(VENV)/.installed-test
+	$(PYTEST) $(PARALLEL) -m "not install and not browser and not hub" tests teacher app notebooks/zh-CN $(NBVAL)
 
 # What make test needs beside Python: Chromium (the browser tests), npm (axe-core and the hub's
 # proxy) and /dev/full (a stream that cannot be written, for the command line's tests). Without

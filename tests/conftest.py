@@ -1,8 +1,17 @@
-"""Shared by every test: figures drawn into memory (no screen), and closed after each test."""
+"""Shared by every test: figures drawn into memory (no screen), and closed after each test; the
+servers the browser and hub tests start."""
 
+import contextlib
 import os
+import signal
+import socket
+import subprocess
 import sys
+import time
+import urllib.request
+from pathlib import Path
 
+import psutil
 import pytest
 
 from t24 import solver
@@ -33,3 +42,54 @@ def solves(monkeypatch):
 
     monkeypatch.setattr(solver, "solve", counted)
     return calls
+
+
+def any_free_port() -> int:
+    """A port nothing listens on, chosen by the system (so parts run at once never clash)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@contextlib.contextmanager
+def run_server(command: list[str], cwd: Path, env: dict, ready: str, log: Path):
+    """Run a server until the block ends; wait for `ready` to answer 200. Then stop its process
+    group, and whatever it started in sessions of their own (kernels, servers) that outlived it."""
+    with open(log, "wb") as out:
+        quiet = {"stdin": subprocess.DEVNULL, "stderr": subprocess.STDOUT}
+        server = subprocess.Popen(
+            command, cwd=cwd, env=env, stdout=out, start_new_session=True, **quiet
+        )
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            if server.poll() is not None or time.monotonic() > deadline:
+                tail = log.read_text()[-2000:]
+                pytest.fail(f"{' '.join(command[1:3])} did not start:\n{tail}", pytrace=False)
+            with contextlib.suppress(OSError):  # an HTTP error too: not ready yet
+                urllib.request.urlopen(ready, timeout=5).close()
+                break
+            time.sleep(0.3)
+        yield
+    finally:
+        left = psutil.Process(server.pid).children(recursive=True) if server.poll() is None else []
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+        for child in left:
+            with contextlib.suppress(psutil.Error):
+                child.kill()
+
+
+@pytest.fixture(scope="session")
+def free_port():
+    return any_free_port
+
+
+@pytest.fixture(scope="session")
+def serving():
+    return run_server

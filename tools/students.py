@@ -36,6 +36,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from itertools import groupby
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -228,10 +229,13 @@ def main(argv: list[str] | None = None) -> int:
             print(f"wrote {path}")
         return 0
     stale, lessons = ([], []) if args.sources else translated(args.check)
-    sets = [(sources, STUDENTS)] + [([path], STUDENTS / path.parent.name) for path in lessons]
+    # One nbgrader course per folder: each new course's gradebook costs seconds to set up.
+    folders = {STUDENTS: sources} | {
+        STUDENTS / name: list(paths) for name, paths in groupby(lessons, lambda p: p.parent.name)
+    }
     fresh = []  # (the copy just made, where it goes)
     with tempfile.TemporaryDirectory() as temporary:
-        for number, (teacher, folder) in enumerate(sets):
+        for number, (folder, teacher) in enumerate(folders.items()):
             course = Path(temporary) / str(number)
             course.mkdir()
             fresh += [(new, folder / new.name) for new in generate(teacher, course)]

@@ -9,18 +9,13 @@ the end; axe-core comes from npm (into ~/.cache/t24 on first use). Without eithe
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import secrets
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -29,9 +24,6 @@ REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-sync", "--no-first-run"]
 FLAGS += ["--disable-background-networking", "--disable-component-update"]
-# Ten ports from T24_BROWSER_PORT, the next ten for the second of two workers (make test-browser).
-WORKER = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0")[2:])
-PORTS = range(first := int(os.environ.get("T24_BROWSER_PORT", 9120)) + 10 * WORKER, first + 10)
 AXE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "t24" / "axe"
 # Never save; render every cell, so the page holds the whole notebook; no news or update checks.
 LAB_SETTINGS = {
@@ -64,15 +56,6 @@ def axe() -> Path:
     return script
 
 
-def free_port() -> int:
-    """The first port of this suite's range that nothing listens on."""
-    for port in PORTS:
-        with socket.socket() as probe, contextlib.suppress(OSError):
-            probe.bind(("127.0.0.1", port))
-            return port
-    pytest.fail(f"no free port in {PORTS.start}-{PORTS.stop - 1}", pytrace=False)
-
-
 def jupyter_env(home: Path) -> dict:
     """An environment whose Jupyter folders are all under `home`, with LAB_SETTINGS."""
     env = {**os.environ, "JUPYTER_PLATFORM_DIRS": "1", "IPYTHONDIR": str(home / "ipython")}
@@ -86,40 +69,8 @@ def jupyter_env(home: Path) -> dict:
     return env
 
 
-@contextlib.contextmanager
-def serving(command: list[str], cwd: Path, env: dict, ready: str, log: Path):
-    """Run a server until the block ends (its whole process group then stopped); wait for `ready`."""
-    with open(log, "wb") as out:
-        quiet = {"stdin": subprocess.DEVNULL, "stderr": subprocess.STDOUT}
-        server = subprocess.Popen(
-            command, cwd=cwd, env=env, stdout=out, start_new_session=True, **quiet
-        )
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            if server.poll() is not None or time.monotonic() > deadline:
-                tail = log.read_text()[-2000:]
-                pytest.fail(f"{' '.join(command[1:3])} did not start:\n{tail}", pytrace=False)
-            try:
-                urllib.request.urlopen(ready, timeout=5).close()
-                break
-            except urllib.error.HTTPError:
-                break  # it answers
-            except OSError:
-                time.sleep(0.3)
-        yield
-    finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
-
-
 @pytest.fixture(scope="session")
-def jupyter_lab(browser_type_launch_args, tmp_path_factory):
+def jupyter_lab(browser_type_launch_args, tmp_path_factory, free_port, serving):
     """JupyterLab serving a copy of notebooks/ (the repository's other folders linked beside it):
     its address and token."""
     root = tmp_path_factory.mktemp("lab")
@@ -134,12 +85,18 @@ def jupyter_lab(browser_type_launch_args, tmp_path_factory):
     command += ["--LabApp.expose_app_in_browser=True", f"--IdentityProvider.token={token}"]
     command += ["--allow-root"] if os.geteuid() == 0 else []
     url = f"http://127.0.0.1:{port}"
-    with serving(command, served, jupyter_env(root / "jupyter"), f"{url}/api/status", root / "log"):
+    with serving(
+        command,
+        served,
+        jupyter_env(root / "jupyter"),
+        f"{url}/api/status?token={token}",
+        root / "log",
+    ):
         yield url, token
 
 
 @pytest.fixture(scope="session")
-def voila_app(browser_type_launch_args, tmp_path_factory):
+def voila_app(browser_type_launch_args, tmp_path_factory, free_port, serving):
     """The code-free app as `make app` serves it (app/serve.py, one student's pools, warm):
     its address and token."""
     root = tmp_path_factory.mktemp("voila")
@@ -150,7 +107,7 @@ def voila_app(browser_type_launch_args, tmp_path_factory):
     command += [f"--port={port}", "--Voila.port_retries=0", "--Voila.ip=127.0.0.1"]
     command += ["--Voila.auto_token=True", str(REPO / "app")]
     url, log = f"http://127.0.0.1:{port}", root / "log"
-    with serving(command, root, env, f"{url}/", log):
+    with serving(command, root, env, f"{url}/?token={token}", log):
         deadline = time.monotonic() + 180  # the pools of warm kernels fill
         while "ready for" not in log.read_text(errors="replace"):
             if time.monotonic() > deadline:

@@ -81,9 +81,10 @@ def wheel(tmp_path_factory) -> Path:
 def plain_install(wheel, tmp_path_factory) -> Path:
     """A fresh virtual environment (no system site-packages) with the wheel[kernel] and nbclient."""
     home = tmp_path_factory.mktemp("venv") / "venv"
-    venv.EnvBuilder(with_pip=True, clear=True).create(home)
+    venv.EnvBuilder(clear=True).create(home)  # no pip of its own: the tests' pip fills it
     python = home / "bin" / "python"
-    run([python, "-m", "pip", "install", "-q", f"{wheel}[kernel]", "nbclient"], env=clean_env())
+    pip = [sys.executable, "-m", "pip", "--python", str(python), "install", "-q"]
+    run([*pip, f"{wheel}[kernel]", "nbclient"], env=clean_env())
     return python
 
 

@@ -10,13 +10,10 @@ lesson to the end through their own Jupyter server (its sessions API and kernel 
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import re
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import time
@@ -24,7 +21,6 @@ import uuid
 from pathlib import Path
 from urllib.parse import quote
 
-import psutil
 import pytest
 import requests
 import websocket
@@ -52,18 +48,12 @@ c.ConfigurableHTTPProxy.command = [{str(PROXY)!r}]
 """
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def run(*command, cwd=None):
     subprocess.run(command, cwd=cwd, check=True, capture_output=True, timeout=TIMEOUT)
 
 
 @pytest.fixture(scope="module")
-def hub(tmp_path_factory):
+def hub(tmp_path_factory, free_port, serving):
     """A JupyterHub on a free loopback port and a clone with the students' branch; both removed."""
     if not PROXY.exists():
         if not shutil.which("npm"):
@@ -83,41 +73,11 @@ def hub(tmp_path_factory):
         + f"c.SimpleLocalProcessSpawner.home_dir_template = '{work}/home/{{username}}'\n"
     )
     path = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
-    log = open(work / "hub.log", "wb")  # noqa: SIM115  (closed with the hub, after the test)
-    quiet = {"stdin": subprocess.DEVNULL, "stderr": subprocess.STDOUT}
     command = [sys.executable, "-m", "jupyterhub", "-f", str(config)]
     env = {**os.environ, "PYTHONPATH": path}
-    proc = subprocess.Popen(command, cwd=work, env=env, stdout=log, start_new_session=True, **quiet)
     url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + TIMEOUT
-        while not ok(f"{url}/hub/api/"):
-            assert proc.poll() is None and time.monotonic() < deadline, Path(log.name).read_text()
-            time.sleep(0.5)
+    with serving(command, work, env, f"{url}/hub/api/", work / "hub.log"):
         yield url, f"file://{origin}"
-    finally:
-        stop(proc)
-        log.close()
-
-
-def ok(url: str) -> bool:
-    with contextlib.suppress(requests.RequestException):
-        return requests.get(url, timeout=5).ok
-    return False
-
-
-def stop(proc: subprocess.Popen):
-    """Stop the hub (it stops the proxy and the students' servers), then whatever is left."""
-    left = psutil.Process(proc.pid).children(recursive=True) if proc.poll() is None else []
-    proc.send_signal(signal.SIGTERM)
-    try:
-        proc.wait(30)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait(10)
-    for child in left:
-        with contextlib.suppress(psutil.Error):
-            child.kill()
 
 
 def log_in(url: str, name: str) -> requests.Session:

@@ -6,8 +6,6 @@ import importlib.util
 import json
 import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -63,12 +61,14 @@ def test_order_counts_only_when_it_is_the_lesson(capsys):
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = "00-the-24-game"
+SPEC = importlib.util.spec_from_file_location("students", ROOT / "tools" / "students.py")
+SPEC.loader.exec_module(students := importlib.util.module_from_spec(SPEC))
 
 
 @pytest.mark.slow
-def test_the_students_copies_match_their_sources():
-    done = subprocess.run([sys.executable, "tools/students.py", "--check"], cwd=ROOT)
-    assert done.returncode == 0
+def test_the_students_copies_match_their_sources(monkeypatch):
+    monkeypatch.setenv("PATH", os.environ["PATH"])  # generate() adds the venv's bin/ to it
+    assert students.main(["--check"]) == 0
 
 
 def test_students_copies_are_handed_out_clean():
@@ -79,9 +79,6 @@ def test_students_copies_are_handed_out_clean():
 
 
 def test_regeneration_never_replaces_a_changed_copy(tmp_path, monkeypatch, capsys):
-    spec = importlib.util.spec_from_file_location("students", ROOT / "tools" / "students.py")
-    students = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(students)
     copy, made = tmp_path / "notebooks" / "00-x.ipynb", {"cells": [], "n": 1}
     copy.parent.mkdir()
 
@@ -105,29 +102,37 @@ def test_regeneration_never_replaces_a_changed_copy(tmp_path, monkeypatch, capsy
 
 @pytest.mark.slow
 @pytest.mark.parametrize("lang, unwritten", [("", "not written yet"), ("zh-CN", "还没有写")])
-def test_the_guides_grading_recipe(tmp_path, lang, unwritten):
-    """The teacher guide's commands, for an English and a Chinese copy: a course released like
-    notebooks/, one copy fetched, solved and submitted through the course's exchange, one handed
-    in untouched; collect, autograde, a written answer given its point (as in formgrader),
-    feedback in the copy's language."""
-    path = f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "PATH": path}
+def test_the_guides_grading_recipe(tmp_path, monkeypatch, lang, unwritten):
+    """The teacher guide's steps through nbgrader's API (what its commands run), for an English
+    and a Chinese copy: release like notebooks/, a solved copy submitted, one handed in untouched;
+    collect, autograde, a written answer's point given, feedback in the copy's language."""
+    from nbgrader.api import Gradebook
+    from nbgrader.apps import NbGraderAPI
+    from nbgrader.auth import Authenticator
+    from nbgrader.coursedir import CourseDirectory
+    from nbgrader.exchange import ExchangeFactory
+    from traitlets.config import PyFileConfigLoader
+
+    monkeypatch.setenv("PATH", os.environ["PATH"])  # generate() adds the venv's bin/ to it
     course, lesson = tmp_path / "course", ROOT / "teacher" / lang / f"{LESSON}.ipynb"
-    run = lambda where, *args: subprocess.run(args, cwd=where, env=env, check=True)  # noqa: E731
-    run(ROOT, sys.executable, "tools/students.py", "--course", str(course), str(lesson))
+    assert students.main(["--course", str(course), str(lesson)]) == 0
     release = course / "release" / LESSON / lesson.name
     assert release.read_text() == (ROOT / "notebooks" / lang / lesson.name).read_text()
-    student = ["--course=t24", f"--Exchange.root={course / 'exchange'}"]
-    run(course, "nbgrader", "release_assignment", LESSON)
-    run(tmp_path, "nbgrader", "fetch_assignment", LESSON, *student)
+    config = PyFileConfigLoader("nbgrader_config.py", path=str(course)).load_config()
+    config.CourseDirectory.root = str(course)
+    teacher = NbGraderAPI(config=config)
+    assert teacher.release_assignment(LESSON)["success"]
+    config.Exchange.assignment_dir = str(tmp_path)  # the student's folder
+    config.CourseDirectory.assignment_id = LESSON
+    student = {"coursedir": CourseDirectory(config=config), "config": config}
+    student["authenticator"] = Authenticator(config=config)
+    ExchangeFactory(config=config).FetchAssignment(**student).start()
     shutil.copy(lesson, tmp_path / LESSON)  # the student's work: every function written
-    run(tmp_path, "nbgrader", "submit", LESSON, *student)
-    run(course, "nbgrader", "collect", LESSON)
-    (course / "submitted" / "untouched" / LESSON).mkdir(parents=True)
-    shutil.copy(release, course / "submitted" / "untouched" / LESSON)
-    run(course, "nbgrader", "autograde", LESSON)
-    from nbgrader.api import Gradebook
-
+    ExchangeFactory(config=config).Submit(**student).start()
+    assert teacher.collect(LESSON)["success"]
+    shutil.copytree(release.parent, course / "submitted" / "untouched" / LESSON)
+    for student in (course / "submitted").iterdir():
+        assert teacher.autograde(LESSON, student.name)["success"]
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as book:
         notebooks = {s.student_id: s.notebooks[0] for s in book.assignment_submissions(LESSON)}
         untouched, (solved,) = notebooks.pop("untouched"), notebooks.values()
@@ -135,6 +140,6 @@ def test_the_guides_grading_recipe(tmp_path, lang, unwritten):
         book.db.commit()
         assert solved.code_score == solved.max_code_score > 0 and solved.written_score == 1
         assert untouched.code_score == untouched.written_score == 0
-    run(course, "nbgrader", "generate_feedback", LESSON)
+    assert teacher.generate_feedback(LESSON)["success"]
     feedback = course / "feedback" / "untouched" / LESSON / f"{LESSON}.html"
     assert unwritten in feedback.read_text()
