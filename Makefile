@@ -101,9 +101,9 @@ loadtest: $(VENV)/.installed-app
 
 # Lint; then two lanes at once, one per core: the main pytest session (two workers, which keep
 # the cores busy), and beside it the parts that mostly wait (on the browser, on pip, on servers
-# starting), one after another. Each lane's output is shown whole when it ends.
+# starting), one after another. Both lanes' progress shows as it happens, a whole line at a time.
 test: system lint
-	$(MAKE) -j2 --output-sync=target test-session test-outside
+	$(MAKE) -j2 --output-sync=line test-session test-outside
 
 # The browser (which runs every English students' copy, so they are not run twice), the plain
 # wheel install and the local JupyterHub.
