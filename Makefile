@@ -101,16 +101,17 @@ loadtest: $(VENV)/.installed-app
 
 # Lint; then two lanes at once, one per core: the main pytest session (two workers, which keep
 # the cores busy), and beside it the parts that mostly wait (on the browser, on pip, on servers
-# starting), one after another. Both lanes' progress shows as it happens, a whole line at a time.
+# starting), one after another. The session's progress shows as it happens; the other lane's
+# output is kept in $(VENV)/test-outside.log and shown whole when that lane ends.
 test: system lint
-	$(MAKE) -j2 --output-sync=line test-session test-outside
+	$(MAKE) -j2 test-session test-outside
 
 # The browser (which runs every English students' copy, so they are not run twice), the plain
-# wheel install and the local JupyterHub.
-test-outside:
-	$(MAKE) test-browser
-	$(MAKE) test-install
-	$(MAKE) test-hub
+# wheel install and the local JupyterHub, one after another.
+test-outside: $(VENV)/.installed-test
+	@echo "browser, install and hub tests: running beside the session; their output follows when they end"
+	@{ $(MAKE) test-browser && $(MAKE) test-install && $(MAKE) test-hub; } > $(VENV)/test-outside.log 2>&1; \
+		status=$$?; cat $(VENV)/test-outside.log; exit $$status
 
 # The quick tests, the whole-deck agreement and strict nbval over the teacher's lessons and the
 # app pages in both languages and the Chinese students' copies (run clean), two at a time.
