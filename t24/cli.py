@@ -19,7 +19,12 @@ from .methods import METHODS, TABLE
 from .text import N_, _, describe, hand_text, said
 
 # The exit codes, as `EXIT_CODES` says them.
-FOUND, NONE, USAGE, TOO_LARGE, OUTPUT, INTERRUPTED = 0, 1, 2, 3, 4, 130
+FOUND = 0
+NONE = 1
+USAGE = 2
+TOO_LARGE = 3
+OUTPUT = 4
+INTERRUPTED = 130
 EXIT_CODES = N_(
     "exit codes: 0 answer found / right, 1 none / wrong, 2 usage error, "
     "3 search too large for the method, 4 output cannot be written, 130 interrupted"

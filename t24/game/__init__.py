@@ -58,7 +58,9 @@ def deal_solvable(rng: random.Random, low=1, high=13, count=4, target=24) -> Han
     """Deal until a hand makes the target; refuse after MAX_DEALS tries or MAX_SECONDS, on time:
     no try begins that the slowest so far would end past the deadline (six big cards: 0.5 s)."""
     target = as_target(target)
-    started, slowest, tries = time.monotonic(), 0.0, 0
+    started = time.monotonic()
+    slowest = 0.0
+    tries = 0
     while tries < MAX_DEALS and time.monotonic() - started + slowest <= MAX_SECONDS:
         tries += 1
         begun = time.monotonic()

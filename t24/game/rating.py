@@ -98,7 +98,8 @@ class Difficulty:
     @property
     def reason(self) -> str:
         """The facts behind the level, in one line."""
-        target, effort = describe(self.target), self.effort
+        target = describe(self.target)
+        effort = self.effort
         if self.answers == 0:
             none = _("{hand} cannot make {target}: the exact search finds no way")
             return none.format(hand=hand_text(self.hand), target=target)
@@ -125,7 +126,8 @@ class Difficulty:
 
 def rate(hand: Sequence[int], target=24, answers: Sequence[Expr] | None = None) -> Difficulty:
     """Rate a hand, with the measured reasons; `answers`: its distinct answers, if known."""
-    hand, target = as_hand(hand), as_target(target)
+    hand = as_hand(hand)
+    target = as_target(target)
     if answers is None:
         answers = solver.solve(hand, target, method="fast", first=len(hand) > COUNT_MAX_CARDS)
     if not answers:

@@ -370,9 +370,11 @@ def compare(got, want, *, ordered: bool, item: Callable) -> Finding | None:
     odd = [x for x in got if want and not fits(x, want[0])]
     if odd:
         return Finding("item_kind", example=odd[0], want=want[0])
-    mine, theirs = [item(x) for x in got], [item(x) for x in want]
+    mine = [item(x) for x in got]
+    theirs = [item(x) for x in want]
     shown = dict(zip(mine + theirs, got + want))  # each item as compared, and as it is shown
-    have, need = Counter(mine), Counter(theirs)
+    have = Counter(mine)
+    need = Counter(theirs)
     faults = [("missing", x) for x in need if x not in have]
     faults += [("extra", x) for x in have if x not in need]
     faults += [("repeated", x) for x in need if have[x] != need[x]]

@@ -30,8 +30,10 @@ class GameWidget(Panel):
     `deal` its dealer (a class round calls it); `on_try(round, reply)` after each scored try."""
 
     def __init__(self, game: Game, on_try=None):
-        self.game, self.on_try = game, on_try
-        self.hand_view, self.score = widgets.HTML(), widgets.HTML()
+        self.game = game
+        self.on_try = on_try
+        self.hand_view = widgets.HTML()
+        self.score = widgets.HTML()
         self.message = widgets.HTMLMath()
         placeholder = _("an expression, e.g. (1+2)*8")
         self.answer = widgets.Text(placeholder=placeholder, continuous_update=False)

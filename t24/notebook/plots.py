@@ -222,7 +222,10 @@ def _bars(ax, figsize, xs, heights, colours, labels=None, **options):
 
 def plot_solvable_counts(counts: Mapping[str, Mapping[str, int]], target="24", ax=None):
     """Stacked bars: solvable and unsolvable hands per deck (`t24.deck.solvable_counts()`)."""
-    names, good, bad, shares = [], [], [], []
+    names = []
+    good = []
+    bad = []
+    shares = []
     for name, c in counts.items():
         names.append(said("cards {deck}\n({hands})", deck=name, hands=plural(c["hands"], *HANDS)))
         good.append(c["solvable"])
@@ -305,7 +308,8 @@ def plot_solvable_share(shares: Mapping[int, tuple[int, int]], target="24", ax=N
     values = [100 * shares[c][0] / shares[c][1] for c in counts]
     labels = [f"{shares[c][0]:,} / {shares[c][1]:,}" for c in counts]
     ax = _bars(ax, (9, 5), [str(c) for c in counts], values, "tab:green", labels)
-    fewest, most = counts[0], counts[-1]
+    fewest = counts[0]
+    most = counts[-1]
     words = {"target": target, "fewest": fewest, "most": most}
     words |= {"low": percent(*shares[fewest]), "high": percent(*shares[most])}
     title = N_("More cards, more hands make {target}")
