@@ -106,7 +106,9 @@ def _read(text: str, refusal: str) -> tuple[int, int | None]:
         raise InputError(not_a_digit(char) if char else refusal)
     sign, numerator, denominator = match.groups()
     sign = -1 if sign and sign in MINUS_SIGNS else 1
-    return sign * int(significant(numerator)), denominator and int(significant(denominator))
+    if denominator is not None:
+        denominator = int(significant(denominator))
+    return sign * int(significant(numerator)), denominator
 
 
 def whole(text: str, what: str, low: int | None = None) -> int:

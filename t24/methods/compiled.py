@@ -1,6 +1,6 @@
 """`patterns-compiled` and `postfix-compiled`: the as-written candidates, each compiled once into
 a template (leaves are slots 0..n-1) sharing one table of sub-expressions, evaluated per ordering
-on unreduced integer pairs: exact, as `Fraction` is, without reducing at every step.
+on unreduced integer pairs (no rounding: the screen misses nothing); hits confirmed by `Fraction`.
 
     >>> [str(e) for e in solve_postfix((3, 3, 8, 8), Fraction(24))]
     ['8 / (3 - 8 / 3)']
@@ -14,6 +14,7 @@ from functools import cache, partial
 from ..expr import Expr, Num
 from ..hand import ANSWERS, SearchTooLarge, orderings
 from ..parse import parse
+from ..text import said
 from . import patterns, postfix
 
 MAX_HITS = 20_000  # the most hits turned into trees: target 0 from 1 1 1 2 2 2 has 68,524
@@ -91,7 +92,12 @@ def solve(method: str, hand: Sequence[int], target: Fraction, first: bool = Fals
     found: dict[Expr, None] = {}
     for part, _order, rest, numbers in hits[:1] if first else hits:
         slots = compiled.templates[part * group + rest].postfix()
-        found.setdefault(postfix.to_infix([numbers[t] if isinstance(t, int) else t for t in slots]))
+        expr = postfix.to_infix([numbers[t] if isinstance(t, int) else t for t in slots])
+        if expr.value != target:  # the screen and Fraction disagree: a bug, never an answer
+            raise RuntimeError(
+                said("the template screen and Fraction disagree on {expr}", expr=expr)
+            )
+        found.setdefault(expr)
     return list(found)
 
 
