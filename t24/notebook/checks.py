@@ -213,7 +213,7 @@ def named(value) -> str:
     of = kind(value)
     text = brief(repr(value) if of == "text" else value)
     if of == "array":
-        text = f"{value.ndim}-d, {brief(value.tolist())}"
+        text = f"{value.ndim}-d, {brief(value.tolist()) if value.size < 20 else value.shape}"
     if of == "list" and not isinstance(value, Sized):
         of = "other"  # an iterator: its items are not counted
     count = len(value) if of == "list" else 1
