@@ -23,8 +23,8 @@ runs top to bottom). The copies are handed out clean: no outputs, nothing run.
 Nothing this tool did not write is replaced: a copy in notebooks/ someone changed (a student's
 work), a teacher's edited source in a course's source/, a copy already handed in. The tool writes
 nothing and names them, unless told --force (make students FORCE=1). It knows what it wrote by
-content, never by git history: `.written.json` in the folder (notebooks/, committed with the
-copies, so a fresh clone knows them; a course folder's own) holds the sha256 of each file as
+content, never by git history: `.written-sha256.json` in the folder (notebooks/, committed with
+the copies, so a fresh clone knows them; a course folder's own) holds the sha256 of each file as
 written. A file that matches neither it nor the new content is someone's, committed or not.
 
 Each language with catalogues in translations/ (tools/translations.py) gets the same from the
@@ -53,7 +53,7 @@ import translations  # noqa: E402  (tools/translations.py, beside this file)
 
 ROOT = Path(__file__).resolve().parent.parent
 TEACHER, STUDENTS = ROOT / "teacher", ROOT / "notebooks"
-RECORD = ".written.json"  # in each folder written to: path -> sha256 of the file as written
+RECORD = ".written-sha256.json"  # in each folder written to: path -> sha256 of the file as written
 # The first lines of every translated notebook: the package speaks the notebook's language.
 SETUP = 'from t24.text import use_language\n\nuse_language("{lang}")\n\n'
 EXECUTE = [

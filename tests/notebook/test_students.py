@@ -117,7 +117,7 @@ def test_regeneration_knows_its_copies_by_content_never_by_git(tmp_path, monkeyp
 
     copy = clone(tmp_path / "origin")
     copy.parent.mkdir(parents=True)
-    assert students.main(source) == 0 and (copy.parent / ".written.json").exists()
+    assert students.main(source) == 0 and (copy.parent / ".written-sha256.json").exists()
     git("init", "-q", cwd=copy.parent.parent)
     git("add", "-A", cwd=copy.parent.parent)
     git("commit", "-qm", "copies", cwd=copy.parent.parent)
