@@ -33,6 +33,8 @@ def test_solve_prints_one_answer_per_line_with_every_method(capsys, method):
         (["check", "24", "24"], 0, "out", "right: 24 = 24"),
         (["check", "3", "3", "8", "8", "-8*3+3+8+24+24"], 2, "err", "a minus sign needs something"),
         (["check", "3", "3", "8", "8", "3*8-3+8"], 1, "err", "makes 29, not 24"),
+        (["check", "3", "3", "8", "8", "8(3-8/3)"], 2, "err", "missing between 8 and ("),
+        (["check", "3", "3", "8", "8", "(8)(3)"], 2, "err", "did you mean (…) × (…)?"),
         (["check", "3", "3", "8", "8", "3*8"], 1, "err", "not used: 3 8"),
         (["check", "3", "3", "8", "8", "8/(3-3)+8*3+3"], 1, "err", "extra: 3"),
         (["check", "3", "3", "8", "8", "8/(3-3)*8"], 1, "err", "divides by zero"),
