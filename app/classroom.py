@@ -41,6 +41,7 @@ import random
 import re
 import secrets
 import sqlite3
+import sys
 import threading
 import time
 import unicodedata
@@ -525,6 +526,8 @@ class TeacherControls:
                 widget.value = text
 
     def on_deal(self, _button):
+        if not self.unlocked:  # a page without the code may still send a click
+            return
         self.reply.value = line(said("Dealing a hand rated {level}…", level=_(self.level.value)))
         try:
             dealt = hand_text(deal_level(self.level.value))
@@ -587,9 +590,13 @@ def main(argv=None):
         "--clear", action="store_true", help=_("forget every round, try and refused code")
     )
     args = parser.parse_args(argv)
-    store = Classroom()
+    try:
+        store = Classroom(STORE)
+        if args.clear:
+            store.clear()
+    except (OSError, sqlite3.Error) as error:
+        sys.exit(said("The class rounds' store could not be cleared: {error}", error=error))
     if args.clear:
-        store.clear()
         print(said("Cleared the class rounds' store: {path}", path=store.path))
     else:
         print(said("the class rounds' store: {path}", path=store.path))

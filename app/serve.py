@@ -179,6 +179,11 @@ class ClassApp(Voila):
         `token=...` for one it made)."""
         return self.address("" if self.lang == "en" else "zh-CN")
 
+    @property
+    def teacher_url(self):
+        """The class round's teacher page in the class's language, with the token."""
+        return self.address(f"voila/render/teacher{suffix(self.lang)}.ipynb")
+
     def address(self, path: str) -> str:
         """The address of a page of the app (a path under `/`), with the token."""
         url, _mark, query = super().display_url.partition("?")
@@ -228,10 +233,9 @@ class ClassApp(Voila):
             self.log.info(message.format(n=self.students, pages=sizes, url=self.display_url))
             if not self._told:  # once: the class needs the start page, only you this one
                 self._told = True
-                teacher = self.address(f"voila/render/teacher{suffix(self.lang)}.ipynb")
                 teacher_line = said(
                     "the class round's teacher page, for you only: {url} (teacher code: {code})",
-                    url=teacher,
+                    url=self.teacher_url,
                     code=os.environ["T24_TEACHER_CODE"],
                 )
                 self.log.info(teacher_line)

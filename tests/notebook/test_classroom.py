@@ -7,6 +7,7 @@ import stat
 import sys
 import threading
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from ipywidgets.widgets.widget import _instances
@@ -157,6 +158,18 @@ def test_the_store_is_its_users_alone_and_can_be_cleared(tmp_path, monkeypatch):
     assert stat.S_IMODE(elsewhere.path.parent.stat().st_mode) == 0o700
 
 
+def test_make_app_clear_empties_the_store_or_says_in_a_line_why_not(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(classroom, "STORE", tmp_path / "class.sqlite")
+    Classroom(classroom.STORE).start((3, 3, 8, 8))
+    classroom.main(["--clear"])
+    assert capsys.readouterr().out == f"Cleared the class rounds' store: {classroom.STORE}\n"
+    assert Classroom(classroom.STORE).latest() is None
+    (tmp_path / "a file").write_text("")
+    monkeypatch.setattr(classroom, "STORE", tmp_path / "a file" / "class.sqlite")
+    with pytest.raises(SystemExit, match="^The class rounds' store could not be cleared: .*a file"):
+        classroom.main(["--clear"])
+
+
 def test_the_teacher_page_speaks_the_language_chosen_after_import(store, monkeypatch):
     use_language("zh_CN")  # what a Chinese page does first, after classroom is imported
     try:
@@ -166,3 +179,19 @@ def test_the_teacher_page_speaks_the_language_chosen_after_import(store, monkeyp
     finally:
         use_language(None)
     assert (level.label, level.value) == ("简单", "easy")  # the level said, its key kept
+
+
+def test_the_server_gives_the_addresses_of_the_language_served(monkeypatch):
+    import serve
+
+    voila_url = property(lambda app: "http://127.0.0.1:8866/?token=...")  # a token Voilà made
+    monkeypatch.setattr(serve.Voila, "display_url", voila_url)
+    english, chinese = serve.ClassApp(lang="en"), serve.ClassApp(lang="zh_CN")
+    for app in (english, chinese):
+        app.identity_provider = SimpleNamespace(token="t0k")  # what Voilà's start gives it
+    assert english.display_url == "http://127.0.0.1:8866/?token=t0k"
+    assert chinese.display_url == "http://127.0.0.1:8866/zh-CN?token=t0k"  # make app LANG=zh
+    teacher = "http://127.0.0.1:8866/voila/render/teacher.zh-CN.ipynb?token=t0k"
+    assert chinese.teacher_url == teacher
+    pools = ["game.zh-CN.ipynb", "lab.zh-CN.ipynb", "teacher.zh-CN.ipynb"]
+    assert list(serve.pool_sizes(1, "zh_CN")) == pools
