@@ -13,7 +13,7 @@ shared database server (PostgreSQL, with the same tables) or this file on the hu
 hub).
 
 A student's try is answered first and stored after. A store busy for a moment is tried again a
-few times, a little later each time (under two seconds in all); a try that still cannot be
+few times, a little later each time (for about two seconds in all); a try that still cannot be
 stored is kept in the page's kernel, said in one line, and stored with the next write (the page
 tries every second). The browser keeps a student's id (page.js, in its localStorage) and sends
 it to the page's kernel, so a reload is the same student.
@@ -69,7 +69,7 @@ POLL_SECONDS = 1.0
 LABEL = {"description_width": "initial"}  # a label as wide as its words, never cut
 DEAL_SECONDS = 6  # a very hard hand is about 1 deal in 30, each rated in about 0.1 s
 BUSY_SECONDS = 0.1  # SQLite waits this long for a lock, then a write is tried again...
-BUSY_RETRIES = 4  # ...this many times, 0.1, 0.2, 0.4, 0.8 s later: under two seconds in all
+BUSY_RETRIES = 4  # ...this many times, 0.1, 0.2, 0.4, 0.8 s later: about two seconds in all
 CODE_LETTERS = "23456789abcdefghjkmnpqrstuvwxyz"  # no 0 o 1 l i to mistake for each other
 CODE_GROUPS = (5, 5)  # typed as abcde-fghjk; spaces, dashes and capitals do not matter
 LONGEST_WAIT = 60  # seconds before the next try of the code, at most
