@@ -37,12 +37,13 @@ PYTEST := $(PY) -m pytest -p no:cacheprovider
 NBVAL  := --nbval --nbval-sanitize-with tests/nbval-sanitize.cfg
 PARALLEL := -n 2 --dist loadfile
 
-.PHONY: lab app test system lint test-session test-outside test-unit test-deck test-notebooks test-browser test-install test-hub \
+.PHONY: lab app app-clear test system lint test-session test-outside test-unit test-deck test-notebooks test-browser test-install test-hub \
 	loadtest students catalogues handouts checks-page bench bench-peers bench-update notebooks execute format clean help
 help:
 	@echo "make lab        JupyterLab on $(DIR)/ (PORT=$(PORT) IP=$(IP); DIR=teacher for the complete lessons)"
 	@echo "make lab LANG=zh  the same in Chinese (中文版): $(DIR)/zh-CN, JupyterLab's menus in Chinese"
 	@echo "make app        the code-free app (Voilà) for students (STUDENTS=$(STUDENTS) PORT=8866 IP=$(IP))"
+	@echo "make app-clear  forget every class round and try the app's store holds"
 	@echo "make test       every test: lint, unit, strict nbval, browser, whole deck, plain install, hub"
 	@echo "make test-unit | test-notebooks | test-browser | test-deck | test-install | test-hub   one part"
 	@echo "make students   regenerate the students' copies in notebooks/ from teacher/ (never over a changed one)"
@@ -93,6 +94,10 @@ endif
 # app/serve.py is Voilà with a static start page at `/`; Voilà needs no flag to run as root.
 app: $(VENV)/.installed-app
 	$(TOKEN_ENV)$(TEACHER_ENV)$(PY) app/serve.py --students=$(STUDENTS) --lang=$(if $(ZH),zh_CN,en) --no-browser --Voila.ip=$(IP) --port=$(APP_PORT) --Voila.auto_token=True app
+
+# The class rounds' store (~/.local/share/t24/classroom.sqlite, or T24_CLASSROOM) emptied.
+app-clear: $(VENV)/.installed-app
+	$(PY) app/classroom.py --clear
 
 # A class opening the app at once, on this machine's loopback: a fresh server for STUDENTS,
 # 30 game pages at once, 10 lab pages, then 30 game pages again; waits and memory per kernel.

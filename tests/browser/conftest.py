@@ -98,7 +98,7 @@ def jupyter_lab(browser_type_launch_args, tmp_path_factory, free_port, serving):
 @pytest.fixture(scope="session")
 def voila_app(browser_type_launch_args, tmp_path_factory, free_port, serving):
     """The code-free app as `make app` serves it (app/serve.py, one student's pools, warm):
-    its address and token."""
+    its address, token and log."""
     root = tmp_path_factory.mktemp("voila")
     port, token = free_port(), secrets.token_hex(16)
     env = {**jupyter_env(root), "JUPYTER_TOKEN": token, "T24_CLASSROOM": str(root / "class.sqlite")}
@@ -113,4 +113,4 @@ def voila_app(browser_type_launch_args, tmp_path_factory, free_port, serving):
             if time.monotonic() > deadline:
                 pytest.fail(f"the app never said it was ready:\n{log.read_text()[-2000:]}")
             time.sleep(0.5)
-        yield url, token
+        yield url, token, log
