@@ -82,6 +82,8 @@ CREATE TABLE IF NOT EXISTS tries (round INTEGER NOT NULL REFERENCES rounds, stud
 CREATE TABLE IF NOT EXISTS refusals (id INTEGER PRIMARY KEY AUTOINCREMENT, at REAL NOT NULL);
 """
 END_OPEN = "UPDATE rounds SET ended = ? WHERE ended IS NULL"  # SQL, not words
+INSERT_ROUND = "INSERT INTO rounds (hand, started) VALUES (?, ?)"  # SQL, not words
+DELETE_FROM = "DELETE FROM "  # SQL, not words
 
 
 @dataclass(frozen=True)
@@ -174,7 +176,7 @@ class Classroom:
         now = time.time()
         self._write(
             (END_OPEN, (now,)),
-            ("INSERT INTO rounds (hand, started) VALUES (?, ?)", (hand_text(hand), now)),  # SQL
+            (INSERT_ROUND, (hand_text(hand), now)),
         )
         return self.current()
 
@@ -232,7 +234,7 @@ class Classroom:
     def clear(self):
         """Forget every round, try and refusal (numbers go on from where they were), and leave
         nothing of them in the file."""
-        self._write(*((f"DELETE FROM {table}", ()) for table in ("tries", "rounds", "refusals")))
+        self._write(*((DELETE_FROM + table, ()) for table in ("tries", "rounds", "refusals")))
         db = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
         try:
             db.execute("VACUUM")  # SQL, not words
