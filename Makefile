@@ -184,7 +184,7 @@ catalogues: $(VENV)/.installed-test
 	printf '[python: **.py]\n[jinja2: **/handouts.html]\n' | $(PYBABEL) -q extract -F /dev/stdin \
 		--no-location --omit-header --sort-output --add-comments=TRANSLATORS: -k n_:1,2 -k said \
 		--project=t24 --copyright-holder="the t24 authors" -o t24/locale/t24.pot \
-		t24 app tools/handouts.py tools/handouts.html
+		t24 app tools/handouts.html
 	$(PYBABEL) update -i t24/locale/t24.pot -d t24/locale -D t24 --ignore-obsolete --previous --ignore-pot-creation-date
 	$(PYBABEL) compile -d t24/locale -D t24 --statistics
 
