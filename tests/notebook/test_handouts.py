@@ -87,11 +87,13 @@ def printed(tmp_path_factory):
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("FONTCONFIG_FILE", str(conf))
         made = {
-            **handouts.build(out, {PRINTED}),
-            **handouts.build(out / "zh-CN", {PRINTED}, language="zh"),
+            edition: handouts.build(out / edition, {PRINTED}, language=language)
+            for edition, language in (("", "en"), ("zh-CN/", "zh"))
         }
-    return {name: pypdf.PdfReader(out / name) for name in made} | {
-        f"zh-CN/{name}": pypdf.PdfReader(out / "zh-CN" / name) for name in made
+    return {
+        f"{edition}{name}": (pypdf.PdfReader(out / edition / name), sheets)
+        for edition, pdfs in made.items()
+        for name, sheets in pdfs.items()
     }
 
 
@@ -100,8 +102,8 @@ def text(reader) -> str:
 
 
 def test_the_printed_pages_are_a4_in_greys_and_both_copies_have_the_same_pages(printed):
-    for name, reader in printed.items():  # a sheet, then the questions
-        pair = printed[name.replace("teacher/", "students/")]
+    for name, (reader, _) in printed.items():  # a sheet, then the questions
+        pair = printed[name.replace("teacher/", "students/")][0]
         assert len(reader.pages) == len(pair.pages) >= 2, name
         for page in reader.pages:
             assert (round(page.mediabox.width), round(page.mediabox.height)) == (595, 842)
@@ -110,20 +112,24 @@ def test_the_printed_pages_are_a4_in_greys_and_both_copies_have_the_same_pages(p
 
 
 def test_the_questions_are_on_both_copies_and_the_answers_only_on_the_teachers(printed):
-    for edition in ("", "zh-CN/"):
+    for edition, answers in (("", "ANSWERS"), ("zh-CN/", "答案·教师用")):
         folder = handouts.ROOT / handouts.LANGUAGES["zh" if edition else "en"][0]
         lesson = next(folder.glob(f"{PRINTED}-*.ipynb"))
         student, teacher = (
-            text(printed[f"{edition}{copy}/{lesson.stem}.pdf"]) for copy in ("students", "teacher")
+            text(printed[f"{edition}{copy}/{lesson.stem}.pdf"][0])
+            for copy in ("students", "teacher")
         )
         assert squeezed(handouts.title_of(lesson)) in student
-        for item in handouts.questions(handouts.cells_of(lesson)):
-            assert squeezed(item["text"]) in student and squeezed(item["text"]) in teacher
-        said = {"": ("ANSWERS", "4567:24orderings"), "zh-CN/": ("答案·教师用", "4567：24种排列")}[
-            edition
+        items = printed[f"{edition}teacher/{lesson.stem}.pdf"][1][-1]["items"]
+        assert [item["text"] for item in items] == [
+            q["text"] for q in handouts.questions(handouts.cells_of(lesson))
         ]
-        assert all(words in teacher and words not in student for words in said), said
-    assert "“24点解法”" in text(printed[f"teacher/{lesson.stem}.pdf"])  # in the English copy too
+        for item in items:  # what its reveal showed (the lesson's cells ran) or its model answer
+            answer = squeezed(item["answer"].splitlines()[0])
+            assert squeezed(item["text"]) in student and squeezed(item["text"]) in teacher
+            assert answer and answer in teacher and answer not in student, item
+        assert answers in teacher and answers not in student
+    assert "“24点解法”" in text(printed[f"teacher/{lesson.stem}.pdf"][0])  # in the English copy too
 
 
 def test_every_character_is_drawn_from_the_embedded_fonts_that_have_it(printed):
@@ -132,7 +138,7 @@ def test_every_character_is_drawn_from_the_embedded_fonts_that_have_it(printed):
     ours = {"DejaVuSans", "DejaVuSans-Bold", "DejaVuSansMono", "NotoSansSC-Regular"}
     files = [handouts.LATIN / f"{name}.ttf" for name in sorted(ours - {"NotoSansSC-Regular"})]
     mapped = set().union(*(TTFont(f).getBestCmap() for f in [*files, handouts.cjk_font()]))
-    for name, reader in printed.items():
+    for name, (reader, _) in printed.items():
         used = set()
         for page in reader.pages:
             for font in page["/Resources"]["/Font"].values():
