@@ -48,7 +48,7 @@ help:
 	@echo "make test-unit | test-notebooks | test-browser | test-deck | test-install | test-hub   one part"
 	@echo "make students   regenerate the students' copies in notebooks/ from teacher/ (never over a changed one)"
 	@echo "make catalogues the words' catalogues: extract t24/locale/t24.pot, update each .po, compile"
-	@echo "make handouts   printable A4 sheets per lesson and their answers, into handouts/ (OUT=handouts)"
+	@echo "make handouts   printable A4 sheets per lesson and their answers, into handouts/ (OUT=handouts; LANG=zh)"
 	@echo "make checks-page  teacher/checks.md: every sentence a check says, its mistakes, what to ask next"
 	@echo "make loadtest   a class opening the app at once on this machine (STUDENTS=$(STUDENTS))"
 	@echo "make bench      rerun the benchmarks (a new dated folder under t24-bench/)"
@@ -179,17 +179,21 @@ students: $(VENV)/.installed-test
 # language's t24.po in step with it (a changed sentence becomes fuzzy, for its translator) and
 # compiles the .mo files gettext reads. A test fails while any of the three is out of date.
 PYBABEL := $(VENV)/bin/pybabel
+# The handouts' words are in their Jinja2 template: the mapping on stdin reads it the Jinja2 way.
 catalogues: $(VENV)/.installed-test
-	$(PYBABEL) -q extract --no-location --omit-header --sort-output --add-comments=TRANSLATORS: -k n_:1,2 -k said \
-		--project=t24 --copyright-holder="the t24 authors" -o t24/locale/t24.pot t24 app
+	printf '[python: **.py]\n[jinja2: **/handouts.html]\n' | $(PYBABEL) -q extract -F /dev/stdin \
+		--no-location --omit-header --sort-output --add-comments=TRANSLATORS: -k n_:1,2 -k said \
+		--project=t24 --copyright-holder="the t24 authors" -o t24/locale/t24.pot \
+		t24 app tools/handouts.html
 	$(PYBABEL) update -i t24/locale/t24.pot -d t24/locale -D t24 --ignore-obsolete --previous --ignore-pot-creation-date
 	$(PYBABEL) compile -d t24/locale -D t24 --statistics
 
 # Printable A4 handouts, generated (git-ignored) from the lessons and the package: for each
-# lesson OUT/students/NN-slug.pdf to copy for the class and OUT/teacher/NN-slug.pdf with the answers.
+# lesson OUT/students/NN-slug.pdf to copy for the class and OUT/teacher/NN-slug.pdf with the answers
+# (LANG=zh: the Chinese edition's, in OUT/zh-CN/). Laid out in HTML, printed by Chromium.
 OUT ?= handouts
-handouts: $(VENV)/.installed-lab
-	$(PY) tools/handouts.py $(OUT)
+handouts: $(VENV)/.installed-lab $(if $(ZH),$(VENV)/.installed-zh)
+	$(PY) tools/handouts.py $(if $(ZH),--zh )$(OUT)
 
 # The checks explained for teachers, made from the checks' tables and the catalogue of novices'
 # attempts run through each check; a test fails when it is out of step with the checks.
