@@ -19,7 +19,7 @@ from ..solver import as_method
 from ..text import N_, _, describe, duration, hand_text, plural, said
 from .widgets import WIDGET_FONT, Panel, box, cards_html, table_html
 
-MODES = ("all", "distinct", "first")
+MODES = (N_("all"), N_("distinct"), N_("first"))  # said on the toggles and in the note
 LAB_DEFAULT = ("recursive", "postfix-compiled", "fast")  # a few milliseconds a hand each
 START = (3, 3, 8, 8)  # the hand the lab opens with
 SHOW_AT_MOST = 12  # answers listed per method; 1 2 3 4 has hundreds of trees
