@@ -156,3 +156,27 @@ def test_no_chinese_text_uses_a_word_the_glossary_refuses():
         if words:
             found.append(f"{path.relative_to(ROOT)} (made from the catalogues): {', '.join(words)}")
     assert not found, "words the glossary refuses (teacher/README.md):\n" + "\n".join(found)
+
+
+def labels(widget) -> list[str]:
+    """Every label a person reads on a widget and the widgets inside it."""
+    found = [getattr(widget, "description", "") or ""]
+    found += [label for label, _value in getattr(widget, "options", ()) if isinstance(label, str)]
+    return found + [text for child in getattr(widget, "children", ()) for text in labels(child)]
+
+
+def test_the_chinese_lab_and_stepper_label_every_control_in_chinese():
+    """The lab's methods, answer modes and buttons, and a stepper's play button, say Chinese."""
+    pytest.importorskip("ipywidgets")
+    from t24.notebook.lab import make_lab
+    from t24.notebook.steppers import make_recursion_stepper
+    from t24.text import use_language
+
+    use_language("zh_CN")
+    try:
+        lab, stepper = make_lab(), make_recursion_stepper([3, 8])
+    finally:
+        use_language(None)
+    said = [label for label in labels(lab) + labels(stepper) if label]
+    assert {"全部", "本质不同", "第一个", "递归", "快速", "播放"} <= set(said)
+    assert [label for label in said if re.search("[A-Za-z]{2,}", label)] == []
