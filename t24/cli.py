@@ -140,7 +140,7 @@ def build_parser() -> Parser:
     parser.commands = commands.choices
     cards = said("the cards (1 to {most}), e.g. 3 3 8 8", most=solver.MAX_NUMBERS)
     solve.add_argument("numbers", nargs="+", metavar="N", help=cards)
-    items = said("the cards, then {example}", example=CHECK_EXAMPLE)
+    items = said("the cards, then the expression, e.g. {example}", example=CHECK_EXAMPLE)
     check.add_argument("items", nargs="+", metavar="N", help=items)
     target = _("what to make (default 24; a fraction like 1/3 or -1/3 works)")
     for command in solve, check, play:
