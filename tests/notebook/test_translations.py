@@ -165,18 +165,31 @@ def labels(widget) -> list[str]:
     return found + [text for child in getattr(widget, "children", ()) for text in labels(child)]
 
 
-def test_the_chinese_lab_and_stepper_label_every_control_in_chinese():
-    """The lab's methods, answer modes and buttons, and a stepper's play button, say Chinese."""
+def test_the_chinese_game_lab_and_stepper_label_every_control_in_chinese():
+    """The game's buttons, the lab's methods, answer modes and buttons, and a stepper's play
+    button say Chinese, and the game draws a card 1 as A."""
     pytest.importorskip("ipywidgets")
+    from t24.notebook.game_widget import make_game_widget
     from t24.notebook.lab import make_lab
     from t24.notebook.steppers import make_recursion_stepper
     from t24.text import use_language
 
     use_language("zh_CN")
     try:
-        lab, stepper = make_lab(), make_recursion_stepper([3, 8])
+        made = [make_game_widget(hands=[(1, 2, 3, 4)]), make_lab(), make_recursion_stepper([3, 8])]
     finally:
         use_language(None)
-    said = [label for label in labels(lab) + labels(stepper) if label]
-    assert {"全部", "本质不同", "第一个", "递归", "快速", "播放"} <= set(said)
+    said = [label for widget in made for label in labels(widget) if label]
+    assert {
+        "检查",
+        "提示",
+        "显示答案",
+        "下一手牌",
+        "全部",
+        "本质不同",
+        "第一个",
+        "递归",
+        "播放",
+    } <= set(said)
+    assert ">A<span" in made[0].hand_view.value
     assert [label for label in said if re.search("[A-Za-z]{2,}", label)] == []
