@@ -49,7 +49,7 @@ help:
 	@echo "make students   regenerate the students' copies in notebooks/ from teacher/ (never over a changed one)"
 	@echo "make catalogues the words' catalogues: extract t24/locale/t24.pot, update each .po, compile"
 	@echo "make handouts   printable A4 sheets per lesson and their answers, into handouts/ (OUT=handouts; LANG=zh)"
-	@echo "make checks-page  teacher/checks.md: every sentence a check says, its mistakes, what to ask next"
+	@echo "make checks-page  teacher/checks.md (and teacher/zh-CN/checks.md): every sentence a check says, its mistakes, what to ask next"
 	@echo "make loadtest   a class opening the app at once on this machine (STUDENTS=$(STUDENTS))"
 	@echo "make bench      rerun the benchmarks (a new dated folder under t24-bench/)"
 	@echo "make bench-peers  the same beside the PyPI solvers game24 and point24 (in .venv-peers/)"
@@ -174,17 +174,18 @@ students: $(VENV)/.installed-test
 	$(PY) tools/nav.py
 	$(PY) tools/students.py $(if $(FORCE),--force)
 
-# The package's words (and the app's, which says them through the package): Babel extracts every
-# marked sentence of t24/ and app/ into t24/locale/t24.pot, brings each
-# language's t24.po in step with it (a changed sentence becomes fuzzy, for its translator) and
-# compiles the .mo files gettext reads. A test fails while any of the three is out of date.
+# The package's words (and the app's and the checks page's, said through the package): Babel
+# extracts every marked sentence of t24/, app/ and tools/checks_page.py into t24/locale/t24.pot,
+# brings each language's t24.po in step with it (a changed sentence becomes fuzzy, for its
+# translator) and compiles the .mo files gettext reads. A test fails while any of the three is
+# out of date.
 PYBABEL := $(VENV)/bin/pybabel
 # The handouts' words are in their Jinja2 template: the mapping on stdin reads it the Jinja2 way.
 catalogues: $(VENV)/.installed-test
 	printf '[python: **.py]\n[jinja2: **/handouts.html]\n' | $(PYBABEL) -q extract -F /dev/stdin \
 		--no-location --omit-header --sort-output --add-comments=TRANSLATORS: -k n_:1,2 -k said \
 		--project=t24 --copyright-holder="the t24 authors" -o t24/locale/t24.pot \
-		t24 app tools/handouts.html
+		t24 app tools/checks_page.py tools/handouts.html
 	$(PYBABEL) update -i t24/locale/t24.pot -d t24/locale -D t24 --ignore-obsolete --previous --ignore-pot-creation-date
 	$(PYBABEL) compile -d t24/locale -D t24 --statistics
 
@@ -195,8 +196,9 @@ OUT ?= handouts
 handouts: $(VENV)/.installed-lab $(if $(ZH),$(VENV)/.installed-zh)
 	$(PY) tools/handouts.py $(if $(ZH),--zh )$(OUT)
 
-# The checks explained for teachers, made from the checks' tables and the catalogue of novices'
-# attempts run through each check; a test fails when it is out of step with the checks.
+# The checks explained for teachers, teacher/checks.md and teacher/zh-CN/checks.md in Chinese,
+# made from the checks' tables and the catalogue of novices' attempts run through each check; a
+# test fails when either is out of step with the checks.
 checks-page: $(VENV)/.installed-test
 	$(PY) tools/checks_page.py
 

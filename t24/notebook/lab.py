@@ -19,7 +19,7 @@ from ..solver import as_method
 from ..text import N_, _, describe, duration, hand_text, plural, said
 from .widgets import WIDGET_FONT, Panel, box, cards_html, table_html
 
-MODES = ("all", "distinct", "first")
+MODES = (N_("all"), N_("distinct"), N_("first"))  # said on the toggles and in the note
 LAB_DEFAULT = ("recursive", "postfix-compiled", "fast")  # a few milliseconds a hand each
 START = (3, 3, 8, 8)  # the hand the lab opens with
 SHOW_AT_MOST = 12  # answers listed per method; 1 2 3 4 has hundreds of trees
@@ -99,7 +99,7 @@ def answers_section(found: Mapping[str, Result], hand, target: Fraction, mode: s
         same = same.format(methods=len(ran), answers=plural(len(first), *ANSWERS[mode]))
         return f"<p>{same}</p>" + answers_html(first, target)
     return "\n".join(
-        f"<p><b>{method}</b>: {plural(len(answers), *ANSWERS[mode])}</p>\n"
+        f"<p><b>{_(method)}</b>: {plural(len(answers), *ANSWERS[mode])}</p>\n"
         + answers_html(answers, target)
         for method, answers in ran.items()
     )
@@ -117,7 +117,7 @@ def lab_view(found: Mapping[str, Result], hand, target=24, mode="distinct", show
             cells = [f"{len(result.answers):,}", duration(result.seconds)]
         else:
             cells = [html.escape(said("refused: {reason}", reason=result.refusal)), ""]
-        rows.append((method, _(TABLE[method].label), *cells))
+        rows.append((_(method), _(TABLE[method].label), *cells))
     hidden = _("Answers hidden: guess first, then press “show answers”.")
     hidden = f"<p><i>{hidden}</i></p>"
     shown = answers_section(found, hand, target, mode) if show else hidden
@@ -146,7 +146,7 @@ def make_lab(methods: Iterable[str] = LAB_DEFAULT) -> Panel:
     sliders.append(widgets.IntSlider(24, 1, 100, description=_("target")))
     faces = [widgets.HTML(cards_html([n]), layout={"width": "4em"}) for n in START]
     toggles = {
-        m: widgets.ToggleButton(m in names, description=m, layout={"width": "auto"})
+        m: widgets.ToggleButton(m in names, description=_(m), layout={"width": "auto"})
         for m in METHODS
     }
     chooser = widgets.HBox(list(toggles.values()), layout={"flex_flow": "wrap"})
@@ -163,11 +163,13 @@ def make_lab(methods: Iterable[str] = LAB_DEFAULT) -> Panel:
         slider.add_class(f"t24-card-{number}" if number <= len(START) else "t24-target")
         slider.continuous_update = False
         slider.observe(partial(keep_limits, slider.min, slider.max), names=["min", "max"])
-    slow = ", ".join(m for m in METHODS if TABLE[m].as_written and m not in LAB_DEFAULT)
+    slow = ", ".join(_(m) for m in METHODS if TABLE[m].as_written and m not in LAB_DEFAULT)
     note = _(
         "Runs by default: {methods}, each a few ms a hand. Press a method to add or remove it; {slow} as written are slow."
     )
-    note = widgets.HTML(f"<small>{note.format(methods=', '.join(LAB_DEFAULT), slow=slow)}</small>")
+    note = widgets.HTML(
+        f"<small>{note.format(methods=', '.join(map(_, LAB_DEFAULT)), slow=slow)}</small>"
+    )
     dealing = []  # non-empty while the deal button moves the sliders: one update, not four
 
     def update(change=None):
