@@ -104,13 +104,16 @@ $(VENV)/.installed-test: pyproject.toml $(LOCK) | $(PY)
 lock: $(VENV)/.installed-test
 	$(PY) tools/lock.py
 
-# No news pop-up and no update check for a class (JupyterLab asks to fetch news on first start).
+# A calm first start: JupyterLab's own defaults from jupyter-config/ (no question about news, no
+# update check; JUPYTER_CONFIG_PATH adds the folder to where Jupyter reads its configuration),
+# and the server fetches no news either.
+LAB_CONFIG := JUPYTER_CONFIG_PATH=$(CURDIR)/jupyter-config
 lab: $(VENV)/.installed-lab $(if $(ZH),$(VENV)/.installed-zh)
 ifneq ($(ZH),)
 	@mkdir -p $(ZH_SETTINGS)/@jupyterlab/translation-extension
 	@echo '{"locale": "zh_CN"}' > $(ZH_SETTINGS)/@jupyterlab/translation-extension/plugin.jupyterlab-settings
 endif
-	$(TOKEN_ENV)$(if $(ZH),LANGUAGE=zh_CN JUPYTERLAB_SETTINGS_DIR=$(ZH_SETTINGS) )$(VENV)/bin/jupyter lab \
+	$(TOKEN_ENV)$(LAB_CONFIG) $(if $(ZH),LANGUAGE=zh_CN JUPYTERLAB_SETTINGS_DIR=$(ZH_SETTINGS) )$(VENV)/bin/jupyter lab \
 		--no-browser --ip=$(IP) --port=$(PORT) --notebook-dir=$(DIR)$(if $(ZH),/zh-CN) $(ROOT_FLAG) \
 		--LabApp.news_url=None --LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate
 
