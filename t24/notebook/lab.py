@@ -22,6 +22,10 @@ from .widgets import WIDGET_FONT, Panel, box, cards_html, table_html
 MODES = ("all", "distinct", "first")
 LAB_DEFAULT = ("recursive", "postfix-compiled", "fast")  # a few milliseconds a hand each
 START = (3, 3, 8, 8)  # the hand the lab opens with
+TARGETS = (1, 40)  # the target slider's range: a task card steps through it one value at a time
+# A track that grows with the page and is never narrow (a phone gets a card to a row), so a
+# finger or a mouse moves it one value at a time.
+TRACK = {"width": "auto", "flex": "1 1 18em", "min_width": "16em"}
 SHOW_AT_MOST = 12  # answers listed per method; 1 2 3 4 has hundreds of trees
 MODE_NOTES = {  # what each mode counts, said under the table
     "all": N_("{mode} counts every tree a method finds: the same answer written many ways."),
@@ -140,10 +144,10 @@ def make_lab(methods: Iterable[str] = LAB_DEFAULT) -> Panel:
     names = method_names(methods)
     rng = random.Random(24)  # the same deals in every class
     sliders = [
-        widgets.IntSlider(n, 1, 13, description=said("card {number}", number=k))
+        widgets.IntSlider(n, 1, 13, description=said("card {number}", number=k), layout=TRACK)
         for k, n in enumerate(START, 1)
     ]
-    sliders.append(widgets.IntSlider(24, 1, 100, description=_("target")))
+    sliders.append(widgets.IntSlider(24, *TARGETS, description=_("target"), layout=TRACK))
     faces = [widgets.HTML(cards_html([n]), layout={"width": "4em"}) for n in START]
     toggles = {
         m: widgets.ToggleButton(m in names, description=m, layout={"width": "auto"})
@@ -181,7 +185,7 @@ def make_lab(methods: Iterable[str] = LAB_DEFAULT) -> Panel:
         found = compare(cards, sliders[4].value, chosen, mode.value)
         result.value = lab_view(found, cards, sliders[4].value, mode.value, show.value)
 
-    def deal(_button=None):  # every target 1 to 100 has solvable hands: a fifth of them or more
+    def deal(_button=None):  # every target 1 to 40 has solvable hands: a fifth of them or more
         dealing.append(True)
         try:  # a refused deal leaves the page answering its sliders
             for slider, card in zip(sliders, deal_solvable(rng, 1, 13, 4, sliders[4].value)):
@@ -194,7 +198,8 @@ def make_lab(methods: Iterable[str] = LAB_DEFAULT) -> Panel:
         control.observe(update, names="value")
     dealer.on_click(deal)
     update()
-    cards = [widgets.HBox(pair) for pair in zip(sliders, faces)]
+    cards = [widgets.HBox(pair, layout={"flex": "1 1 22em"}) for pair in zip(sliders, faces)]
     rows = [cards[:2], cards[2:], [sliders[4], dealer], [chooser], [mode, show]]
+    rows = [widgets.HBox(row, layout={"flex_flow": "wrap"}) for row in rows]
     sentence = _("Run this notebook to use the lab (a live control).")
-    return Panel([*map(widgets.HBox, rows), note, result], sentence)
+    return Panel([*rows, note, result], sentence)
