@@ -108,17 +108,21 @@ lock: $(VENV)/.installed-test
 # update check; JUPYTER_CONFIG_PATH adds the folder to where Jupyter reads its configuration),
 # and the server fetches no news either.
 LAB_CONFIG := JUPYTER_CONFIG_PATH=$(CURDIR)/jupyter-config
+# What the one warning each kernel prints means, said before a server starts.
+KERNEL_NOTE := @echo 'Each kernel says it "is running over TCP without encryption": it talks only to this server, on this computer (127.0.0.1); nothing to do.'
 lab: $(VENV)/.installed-lab $(if $(ZH),$(VENV)/.installed-zh)
 ifneq ($(ZH),)
 	@mkdir -p $(ZH_SETTINGS)/@jupyterlab/translation-extension
 	@echo '{"locale": "zh_CN"}' > $(ZH_SETTINGS)/@jupyterlab/translation-extension/plugin.jupyterlab-settings
 endif
+	$(KERNEL_NOTE)
 	$(TOKEN_ENV)$(LAB_CONFIG) $(if $(ZH),LANGUAGE=zh_CN JUPYTERLAB_SETTINGS_DIR=$(ZH_SETTINGS) )$(VENV)/bin/jupyter lab \
 		--no-browser --ip=$(IP) --port=$(PORT) --notebook-dir=$(DIR)$(if $(ZH),/zh-CN) $(ROOT_FLAG) \
 		--LabApp.news_url=None --LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate
 
 # app/serve.py is Voilà with a static start page at `/`; Voilà needs no flag to run as root.
 app: $(VENV)/.installed-app
+	$(KERNEL_NOTE)
 	$(TOKEN_ENV)$(TEACHER_ENV)$(PY) app/serve.py --students=$(STUDENTS) --lang=$(if $(ZH),zh_CN,en) --no-browser --Voila.ip=$(IP) --port=$(APP_PORT) --Voila.auto_token=True app
 
 # A class opening the app at once, on this machine's loopback: a fresh server for STUDENTS,
