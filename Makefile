@@ -131,7 +131,7 @@ loadtest: $(VENV)/.installed-app
 	$(PY) app/loadtest.py --students=$(STUDENTS)
 
 # Lint; then two lanes at once, one per core: the main pytest session (two workers, which keep
-# the cores busy), and beside it the parts that mostly wait (on the browser, on pip, on servers
+# the cores busy), and beside it the parts that mostly wait (on the browser, on installs, on servers
 # starting), one after another. The session's progress shows as it happens; the other lane's
 # output is kept in $(VENV)/test-outside.log and shown whole when that lane ends.
 test: system lint
