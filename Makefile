@@ -108,7 +108,7 @@ lock: $(VENV)/.installed-test
 # update check; JUPYTER_CONFIG_PATH adds the folder to where Jupyter reads its configuration),
 # and the server fetches no news either.
 LAB_CONFIG := JUPYTER_CONFIG_PATH=$(CURDIR)/jupyter-config
-# What the one warning each kernel prints means, said before a server starts.
+# What the one warning each kernel prints in the lab's log means, said before it starts.
 KERNEL_NOTE := @echo 'Each kernel says it "is running over TCP without encryption": it talks only to this server, on this computer (127.0.0.1); nothing to do.'
 lab: $(VENV)/.installed-lab $(if $(ZH),$(VENV)/.installed-zh)
 ifneq ($(ZH),)
@@ -122,7 +122,6 @@ endif
 
 # app/serve.py is Voilà with a static start page at `/`; Voilà needs no flag to run as root.
 app: $(VENV)/.installed-app
-	$(KERNEL_NOTE)
 	$(TOKEN_ENV)$(TEACHER_ENV)$(PY) app/serve.py --students=$(STUDENTS) --lang=$(if $(ZH),zh_CN,en) --no-browser --Voila.ip=$(IP) --port=$(APP_PORT) --Voila.auto_token=True app
 
 # A class opening the app at once, on this machine's loopback: a fresh server for STUDENTS,
