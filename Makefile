@@ -3,7 +3,7 @@
 #               LANG=zh for the Chinese edition in notebooks/zh-CN)
 #   make app    the code-free student app: Voilà on app/, pages warm for STUDENTS=5 at once
 #               (PORT=8866, IP=127.0.0.1; STUDENTS=30 for a class of thirty)
-#   make test-fast  lint, unit tests and doctests (about a minute), for the edit-test loop
+#   make test-fast  lint, unit tests and doctests (no notebook, no browser), for the edit-test loop
 #   make test   the whole suite: lint, unit tests, strict nbval over the teacher's lessons and
 #               the app pages, the whole-deck agreement, browser tests (every students' copy run
 #               in JupyterLab), a plain wheel install and a local JupyterHub
@@ -45,7 +45,7 @@ help:
 	@echo "make lab LANG=zh  the same in Chinese (中文版): $(DIR)/zh-CN, JupyterLab's menus in Chinese"
 	@echo "make app        the code-free app (Voilà) for students (STUDENTS=$(STUDENTS) PORT=8866 IP=$(IP))"
 	@echo "make test       every test: lint, unit, strict nbval, browser, whole deck, plain install, hub"
-	@echo "make test-fast  lint, unit tests and doctests, for the edit-test loop (about a minute)"
+	@echo "make test-fast  lint, unit tests and doctests, for the edit-test loop (no notebook, no browser)"
 	@echo "make test-unit | test-notebooks | test-browser | test-deck | test-install | test-hub   one part"
 	@echo "make students   regenerate the students' copies in notebooks/ from teacher/ (never over a changed one)"
 	@echo "make lock       resolve constraints.txt again (the versions every install keeps to), write the conda files"
@@ -169,7 +169,7 @@ format: $(VENV)/.installed-test
 test-unit: $(VENV)/.installed-test
 	$(PYTEST) $(PARALLEL) tests
 
-# The edit-test loop, in about a minute: lint, the unit tests and the doctests; no notebook is
+# The edit-test loop: lint, the unit tests and the doctests (95 s of processor time); no notebook is
 # run, no browser, no install.
 test-fast: lint test-unit
 
