@@ -144,14 +144,14 @@ def make_lab(methods: Iterable[str] = LAB_DEFAULT) -> Panel:
     """The lab: card and target sliders, a deal button, a toggle per method, mode, show answers."""
     names = method_names(methods)
     rng = random.Random(24)  # the same deals in every class
-    style = {"layout": TRACK, "style": LABEL}
+    wide = {"layout": TRACK, "style": LABEL}
     sliders = [
         widgets.IntSlider(
-            n, 1, 13, description=said("card {number}", number=k), readout=False, **style
+            n, 1, 13, description=said("card {number}", number=k), readout=False, **wide
         )
         for k, n in enumerate(START, 1)
     ]
-    sliders.append(widgets.IntSlider(24, *TARGETS, description=_("target"), **style))
+    sliders.append(widgets.IntSlider(24, *TARGETS, description=_("target"), **wide))
     faces = [widgets.HTML(cards_html([n]), layout={"width": "4em"}) for n in START]
     toggles = {
         m: widgets.ToggleButton(m in names, description=m, layout={"width": "auto"})
