@@ -73,6 +73,7 @@ RAISE = "\nraise NotImplementedError()"
 CONFIG = """\
 # nbgrader's settings for this course folder (made by t24's tools/students.py --course).
 import os
+import warnings
 
 c = get_config()  # noqa: F821
 c.CourseDirectory.course_id = "t24"
@@ -81,6 +82,10 @@ c.CourseDirectory.course_id = "t24"
 c.Exchange.root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "exchange")
 # Two minutes for a cell when autograding (nbgrader's 30 s is short on a busy laptop).
 c.Execute.timeout = 120
+# Quiet grading: the grading kernel's warning about TCP on this computer's loopback, and
+# SQLAlchemy's "not in session" warnings from nbgrader's gradebook, change nothing.
+c.Execute.extra_arguments = ["--IPKernelApp.log_level=ERROR"]
+warnings.filterwarnings("ignore", message="Object of type <.+> not in session")
 """
 
 

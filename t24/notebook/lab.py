@@ -22,6 +22,11 @@ from .widgets import WIDGET_FONT, Panel, box, cards_html, table_html
 MODES = (N_("all"), N_("distinct"), N_("first"))  # said on the toggles and in the note
 LAB_DEFAULT = ("recursive", "postfix-compiled", "fast")  # a few milliseconds a hand each
 START = (3, 3, 8, 8)  # the hand the lab opens with
+TARGETS = (1, 40)  # the target slider's range: a task card steps through it one value at a time
+# A track that grows with the page and is never narrow (a phone gets a card to a row), so a
+# finger or a mouse moves it one value at a time; a card's slider shows its value as the card.
+TRACK = {"width": "auto", "flex": "1 1 18em", "min_width": "16em"}
+LABEL = {"description_width": "4em"}
 SHOW_AT_MOST = 12  # answers listed per method; 1 2 3 4 has hundreds of trees
 MODE_NOTES = {  # what each mode counts, said under the table
     "all": N_("{mode} counts every tree a method finds: the same answer written many ways."),
@@ -139,11 +144,14 @@ def make_lab(methods: Iterable[str] = LAB_DEFAULT) -> Panel:
     """The lab: card and target sliders, a deal button, a toggle per method, mode, show answers."""
     names = method_names(methods)
     rng = random.Random(24)  # the same deals in every class
+    wide = {"layout": TRACK, "style": LABEL}
     sliders = [
-        widgets.IntSlider(n, 1, 13, description=said("card {number}", number=k))
+        widgets.IntSlider(
+            n, 1, 13, description=said("card {number}", number=k), readout=False, **wide
+        )
         for k, n in enumerate(START, 1)
     ]
-    sliders.append(widgets.IntSlider(24, 1, 100, description=_("target")))
+    sliders.append(widgets.IntSlider(24, *TARGETS, description=_("target"), **wide))
     faces = [widgets.HTML(cards_html([n]), layout={"width": "4em"}) for n in START]
     toggles = {
         m: widgets.ToggleButton(m in names, description=_(m), layout={"width": "auto"})
@@ -183,7 +191,7 @@ def make_lab(methods: Iterable[str] = LAB_DEFAULT) -> Panel:
         found = compare(cards, sliders[4].value, chosen, mode.value)
         result.value = lab_view(found, cards, sliders[4].value, mode.value, show.value)
 
-    def deal(_button=None):  # every target 1 to 100 has solvable hands: a fifth of them or more
+    def deal(_button=None):  # every target 1 to 40 has solvable hands: a fifth of them or more
         dealing.append(True)
         try:  # a refused deal leaves the page answering its sliders
             for slider, card in zip(sliders, deal_solvable(rng, 1, 13, 4, sliders[4].value)):
@@ -196,7 +204,8 @@ def make_lab(methods: Iterable[str] = LAB_DEFAULT) -> Panel:
         control.observe(update, names="value")
     dealer.on_click(deal)
     update()
-    cards = [widgets.HBox(pair) for pair in zip(sliders, faces)]
+    cards = [widgets.HBox(pair, layout={"flex": "1 1 24em"}) for pair in zip(sliders, faces)]
     rows = [cards[:2], cards[2:], [sliders[4], dealer], [chooser], [mode, show]]
+    rows = [widgets.HBox(row, layout={"flex_flow": "wrap"}) for row in rows]
     sentence = _("Run this notebook to use the lab (a live control).")
-    return Panel([*map(widgets.HBox, rows), note, result], sentence)
+    return Panel([*rows, note, result], sentence)

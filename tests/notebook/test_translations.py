@@ -193,3 +193,28 @@ def test_the_chinese_game_lab_and_stepper_label_every_control_in_chinese():
     } <= set(said)
     assert ">A<span" in made[0].hand_view.value
     assert [label for label in said if re.search("[A-Za-z]{2,}", label)] == []
+
+
+def code_cells(path: Path) -> list[str]:
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return ["".join(cell["source"]) for cell in cells if cell["cell_type"] == "code"]
+
+
+def test_the_chinese_students_copies_run_the_english_copies_code():
+    """Each Chinese students' copy is its English copy with only its words changed (after the
+    lines that set the language), so the browser tests, which run every English copy, and strict
+    nbval over the Chinese teacher's lessons run its code: it is not run a third time."""
+    copies = sorted((ROOT / "notebooks" / "zh-CN").glob("[0-9][0-9]-*.ipynb"))
+    setup = 'from t24.text import use_language\n\nuse_language("zh_CN")\n\n'
+    differ = []
+    for copy in copies:
+        english, chinese = code_cells(ROOT / "notebooks" / copy.name), code_cells(copy)
+        if len(english) != len(chinese) or not chinese[0].startswith(setup):
+            differ.append(f"{copy.name}: its cells")
+            continue
+        chinese[0] = chinese[0].removeprefix(setup)
+        pairs = zip(english, chinese)
+        differ += [
+            f"{copy.name}: {why}" for en, zh in pairs if (why := translations.same_code(en, zh))
+        ]
+    assert len(copies) == 10 and differ == [], differ
