@@ -98,7 +98,7 @@ def test_the_chinese_start_page_leads_to_the_game_in_chinese(page, voila_app):
     page.goto(f"{url}/zh-CN?token={token}", timeout=WAIT_MS)
     assert page.inner_text("h1") == "24点游戏"
     assert page.get_attribute("html", "lang") == "zh-CN"
-    page.get_by_role("link", name="来玩").click()
+    page.get_by_role("link", name="动手玩").click()
     page.wait_for_selector(".t24-game-hand", state="visible", timeout=WAIT_MS)
     message = " ".join(page.locator(".t24-game-message").first.text_content().split())
     page.locator(".t24-game-answer input").fill("1 + 2")
