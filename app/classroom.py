@@ -7,10 +7,11 @@ under XDG_DATA_HOME when that is set, or the file T24_CLASSROOM names), in WAL m
 transactions, so thirty pages reading it every second and writing a try now and then never wait
 long. A restarted kernel or server finds the round where it was; `python app/classroom.py --clear`
 (`make app-clear`) empties the store. On one machine that is enough. On a hub, where each
-student's kernel runs in a container of its own, the store must be one every kernel reaches: a
-shared database server (PostgreSQL, with the same tables) or this file on the hub's shared volume
-(SQLite locks a local disk reliably, network file systems less so, hence the server for a large
-hub).
+student's kernel runs in a server (or a container) of its own, the store must be one every kernel
+reaches: a PostgreSQL database, named by its URL in T24_CLASSROOM (postgresql://user:password@host/
+database), with the same tables, made on first use. SQLAlchemy's Core writes the same statements
+for both; each page's kernel keeps one connection to a database server, and a lock held longer
+than BUSY_SECONDS is "busy" there too.
 
 A student's try is answered first and stored after. A store busy for a moment is tried again a
 few times, a little later each time (for about two seconds in all); a try that still cannot be

@@ -8,7 +8,9 @@ each student logs in, follows the nbgitpuller link, lands with the copies, and r
 lesson to the end through their own Jupyter server (its sessions API and kernel websocket).
 
 Then a class round on the hub: every server reaches one PostgreSQL store (T24_CLASSROOM in the
-spawner's environment, the teacher code in the teacher's alone); the app's folder is published
+spawner's environment: the teacher's server as the tables' owner, the students' as a user that
+may only read the rounds and add tries; the teacher code in the teacher's alone), made as the
+README says; the app's folder is published
 as a branch too and pulled by the same kind of link. The teacher's server and the three students'
 run the app's pages (their code, executed in a kernel of each server, as Voilà runs it, and
 one page rendered by Voilà in a student's server); the teacher starts a round, each student's page
@@ -80,7 +82,17 @@ def hub(tmp_path_factory, free_port, serving, postgres):
     run("git", "clone", "--quiet", "--no-local", str(REPO), str(origin))
     run("git", "subtree", "split", "--prefix=notebooks", "-b", "students", cwd=origin)
     run("git", "subtree", "split", "--prefix=app", "-b", "app", cwd=origin)
-    store = postgres()
+    store = postgres()  # the README's set-up: the tables made, then the students' rights
+    made = subprocess.run(
+        [sys.executable, REPO / "app" / "classroom.py"], env={**os.environ, "T24_CLASSROOM": store}
+    )
+    assert made.returncode == 0
+    with psycopg.connect(store, autocommit=True) as db:
+        db.execute("CREATE ROLE students LOGIN")
+        db.execute(
+            "GRANT SELECT ON rounds TO students; GRANT SELECT (round), INSERT ON tries TO students"
+        )
+    students = store.replace("t24@", "students@")
     port = free_port()
     config = work / "jupyterhub_config.py"
     config.write_text(
@@ -88,7 +100,8 @@ def hub(tmp_path_factory, free_port, serving, postgres):
         + f"c.JupyterHub.port = {port}\nc.JupyterHub.hub_port = {free_port()}\n"
         + f"c.ConfigurableHTTPProxy.api_url = 'http://127.0.0.1:{free_port()}'\n"
         + f"c.SimpleLocalProcessSpawner.home_dir_template = '{work}/home/{{username}}'\n"
-        + f"c.Spawner.environment['T24_CLASSROOM'] = {store!r}\n"
+        + "c.Spawner.environment['T24_CLASSROOM'] = lambda spawner: "
+        + f"{store!r} if spawner.user.name == {TEACHER!r} else {students!r}\n"
     )
     path = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
     command = [sys.executable, "-m", "jupyterhub", "-f", str(config)]
@@ -228,6 +241,12 @@ TEACHER_SEES = """
 find(page, "t24-teacher-reveal").value = True
 print(find(page, "t24-teacher-view").value, find(page, "t24-teacher-answers").value)
 """
+GAMING = """
+try:
+    page.player.store.start((1, 1, 1, 1))  # what a student who writes Python could try
+except Exception as error:
+    print(error)
+"""
 CONNECTIONS = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
 
 
@@ -249,6 +268,8 @@ def test_a_class_round_on_the_hub_reaches_every_students_page(hub):
         with psycopg.connect(store) as db:
             opened = db.execute(CONNECTIONS).fetchone()[0] - 1  # this one left out
         assert opened == 4, "one connection to the store for each open page"
+        ok, refused, errors = kernels[STUDENTS[0]].run(GAMING)
+        assert "permission denied for table rounds" in refused, errors
         voila = f"{url}/user/{STUDENTS[0]}/voila/render/t24-app/game.ipynb"  # the page itself
         rendered = log_in(url, STUDENTS[0]).get(voila, timeout=TIMEOUT)
         assert "application/vnd.jupyter.widget-view+json" in rendered.text, rendered.text[-500:]
