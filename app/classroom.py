@@ -163,10 +163,15 @@ class Classroom:
                 self.url, poolclass=sa.NullPool, connect_args={"timeout": BUSY_SECONDS}
             )
             self._now("PRAGMA journal_mode=WAL")  # SQL, not words
-        else:  # a server: one connection kept for this page's kernel, its calls in turn
+        else:  # a server: one connection kept for this page's kernel, its calls in turn, made
+            # again when the server dropped it (restarted)
             wait = f"-c lock_timeout={int(BUSY_SECONDS * 1000)}"  # SQL, not words
             self.engine = sa.create_engine(
-                self.url, pool_size=1, max_overflow=0, connect_args={"options": wait}
+                self.url,
+                pool_size=1,
+                max_overflow=0,
+                pool_pre_ping=True,
+                connect_args={"options": wait},
             )
         self.place = str(self.path or self.url)  # the URL without its password
         TABLES.create_all(self.engine)

@@ -51,7 +51,7 @@ def hold(store):
         db = sqlite3.connect(store.path, isolation_level=None, check_same_thread=False)
         db.execute("BEGIN IMMEDIATE")
         return db
-    db = psycopg.connect(store.url.set(drivername="postgresql").render_as_string(False))
+    db = psycopg.connect(store.url.render_as_string(False).replace("+psycopg", ""))
     db.execute("LOCK TABLE rounds, tries, refusals IN EXCLUSIVE MODE")  # reads go on
     return db
 
@@ -143,6 +143,15 @@ def test_a_busy_store_is_tried_again_and_a_try_it_refuses_is_kept_until_it_is_fr
     find(reloaded, "t24-game-answer").value = "3+3+8+8"
     summary = store.summary(1)
     assert (summary.tried, summary.solved) == (2, 1)
+
+
+def test_a_page_reads_on_after_the_database_server_dropped_its_connection(postgres):
+    store = Classroom(postgres())
+    store.start((3, 3, 8, 8))
+    with psycopg.connect(store.url.render_as_string(False).replace("+psycopg", "")) as db:
+        others = "pid <> pg_backend_pid() AND datname = current_database()"  # SQL, not words
+        db.execute(f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE {others}")
+    assert store.current().hand == (3, 3, 8, 8)  # as after the server restarted
 
 
 def test_names_lose_control_and_direction_characters():
