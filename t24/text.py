@@ -65,8 +65,8 @@ def n_(singular: str, plural: str, count: int) -> str:
 use_language(None)  # after `said`, which a damaged catalogue's line needs
 
 
-# Face cards, for a classroom display: J Q K for 11 12 13 (A for 1 is left as 1, which is clearer).
-FACES = {11: "J", 12: "Q", 13: "K"}
+# Face cards, for a classroom display: A for 1 and J Q K for 11 12 13, as a pack of cards shows them.
+FACES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
 
 def describe(value: Fraction) -> str:

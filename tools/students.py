@@ -4,8 +4,9 @@
 Each `teacher/NN-slug.ipynb` is the one source of its lesson: the complete walkthrough with
 solution regions and hidden tests marked the nbgrader way. nbgrader's `generate_assignment`, run
 in a course folder, turns it into the copy a student gets: each solution region becomes
-`# YOUR CODE HERE` + `raise NotImplementedError()`, hidden tests and outputs are removed, check
-cells are locked. Then the code of cells tagged `reveal` is folded away
+`# YOUR CODE HERE` + `raise NotImplementedError()` (a translated edition's comment is in its
+language), hidden tests and outputs are removed, check cells are locked. Then the code of cells
+tagged `reveal` is folded away
 (`metadata.jupyter.source_hidden`) and an exercise's code cell is left as a comment (so the copy
 runs top to bottom). The copies are handed out clean: no outputs, nothing run.
 
@@ -61,10 +62,18 @@ EXECUTE = [
     "--NotebookClient.store_widget_state=False", "--NotebookClient.record_timing=False",
 ]  # fmt: skip
 REVEAL = "reveal"
-STUB = "# YOUR CODE HERE\nraise NotImplementedError()"  # nbgrader's stub for a whole cell
+# nbgrader's placeholders where a student writes (code, then a written answer), by the folder of
+# the lessons: a translated edition's copies say them in its language. The code's stub keeps
+# `raise NotImplementedError()`, by which the checks know a function not written yet.
+STUBS = {
+    "": ("# YOUR CODE HERE", "YOUR ANSWER HERE"),  # nbgrader's own
+    "zh-CN": ("# 在这里写你的代码", "在这里写你的答案"),
+}
+RAISE = "\nraise NotImplementedError()"
 CONFIG = """\
 # nbgrader's settings for this course folder (made by t24's tools/students.py --course).
 import os
+import warnings
 
 c = get_config()  # noqa: F821
 c.CourseDirectory.course_id = "t24"
@@ -73,6 +82,10 @@ c.CourseDirectory.course_id = "t24"
 c.Exchange.root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "exchange")
 # Two minutes for a cell when autograding (nbgrader's 30 s is short on a busy laptop).
 c.Execute.timeout = 120
+# Quiet grading: the grading kernel's warning about TCP on this computer's loopback, and
+# SQLAlchemy's "not in session" warnings from nbgrader's gradebook, change nothing.
+c.Execute.extra_arguments = ["--IPKernelApp.log_level=ERROR"]
+warnings.filterwarnings("ignore", message="Object of type <.+> not in session")
 """
 
 
@@ -89,14 +102,19 @@ def load(path: Path) -> dict | None:
         return None
 
 
-def finish(notebook: dict) -> dict:
+def stubs(sources: list[Path]) -> tuple[str, str]:
+    """nbgrader's placeholders for the lessons `sources`: their edition's, else nbgrader's own."""
+    return STUBS.get(sources[0].parent.name if sources else "", STUBS[""])
+
+
+def finish(notebook: dict, code: str = STUBS[""][0]) -> dict:
     """Fold away the code of cells tagged `reveal` (a student sees the button, not the answer),
-    and leave an exercise's empty code cell as a comment, so the copy runs top to bottom."""
+    and leave an exercise's empty code cell as its comment `code`, so the copy runs through."""
     for cell in notebook["cells"]:
         if REVEAL in cell.get("metadata", {}).get("tags", []):
             cell["metadata"].setdefault("jupyter", {})["source_hidden"] = True
-        if "".join(cell.get("source", "")).strip() == STUB:
-            cell["source"] = "# YOUR CODE HERE"
+        if "".join(cell.get("source", "")).strip() == code + RAISE:
+            cell["source"] = code
     return notebook
 
 
@@ -110,6 +128,9 @@ def generate(sources: list[Path], course: Path) -> list[Path]:
     os.environ["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"
     config = Config()
     config.CourseDirectory.root = str(course)
+    code, text = stubs(sources)
+    config.ClearSolutions.code_stub = {"python": code + RAISE}
+    config.ClearSolutions.text_stub = text
     api = NbGraderAPI(config=config)
     written = []
     for source in sources:
@@ -120,7 +141,7 @@ def generate(sources: list[Path], course: Path) -> list[Path]:
         if not result["success"]:
             raise SystemExit(f"nbgrader could not generate {source.name}:\n{result['log']}")
         release = course / "release" / lesson / source.name
-        release.write_text(dumps(finish(load(release))), encoding="utf-8")
+        release.write_text(dumps(finish(load(release), code)), encoding="utf-8")
         written.append(release)
     return written
 

@@ -35,7 +35,7 @@ from ..methods.sizes import ordering_count
 from ..parse import parse
 from ..solver import can_make, solve
 from ..text import N_, _, hand_text, n_, plural, said
-from .steppers import trace
+from ..trace import trace
 
 LIMIT = 10  # seconds one call of an attempt may take
 

@@ -64,8 +64,8 @@ def percent(part: int, whole: int) -> str:
 
 
 def times_ratio(ratio: float) -> str:
-    """A ratio as people say it: `212×`, `2.4×`."""
-    return f"{ratio:,.0f}×" if ratio >= 10 else f"{ratio:.1f}×"
+    """A ratio as people say it: `212×`, `2.4×` (in Chinese `212 倍`)."""
+    return said("{ratio}×", ratio=f"{ratio:,.0f}" if ratio >= 10 else f"{ratio:.1f}")
 
 
 def _log(axis, values: Sequence[float], margin: float) -> None:

@@ -10,8 +10,8 @@ import networkx as nx
 from matplotlib.transforms import offset_copy
 
 from ..text import N_, _, describe, hand_text, plural, said
+from ..trace import Trace
 from .plots import FONT, finish, new_axes
-from .steppers import Trace
 
 GREY = "#c4c4c4"
 BLUE = "#4a7bb7"

@@ -21,8 +21,10 @@ PAGES += [("lab", "Compare the methods", ".t24-lab-result")]
 PAGES += [("teacher", "/voila/render/teacher.ipynb", ".t24-teacher-code")]
 PAGES += [("cards", "Task cards", "table")]
 LINKS = {"voila/render/lab.ipynb", "voila/render/game.ipynb", "task-cards", "zh-CN"}
+# Cut: a button, label or link whose text overflows it, or a slider whose track is under 200 px
+# (the lab's target steps through 40 values: 5 px a step at the least).
 JS_CUT = """() => [...document.querySelectorAll('button, label, a, .slider-container')].filter(e =>
-    e.offsetParent && (e.scrollWidth > e.clientWidth /* cut */ || e.matches('.slider-container') && e.clientWidth < 120))
+    e.offsetParent && (e.scrollWidth > e.clientWidth /* cut */ || e.matches('.slider-container') && e.clientWidth < 200))
     .map(e => `${e.textContent.trim() || e.className} (${e.clientWidth} px)`)"""
 JS_CHANGE = "([s, b]) => document.querySelector(s).textContent.trim().split(/\\s+/).join(' ') !== b"
 JS_KERNEL = "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"

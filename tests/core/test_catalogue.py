@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("babel")
-from babel.messages.extract import extract_from_dir  # noqa: E402
+from babel.messages.extract import extract_from_dir, extract_from_file  # noqa: E402
 from babel.messages.mofile import read_mo  # noqa: E402
 from babel.messages.pofile import read_po  # noqa: E402
 
@@ -28,8 +28,9 @@ WORDS = re.compile(r"[A-Za-z]{2,}[,;:.!?'’-]*\s+[A-Za-z]{2,}")
 
 
 # The app's pages and server say their words through the package's catalogue (its load test, a
-# maintainer's tool, speaks English).
-SOURCES = [PACKAGE, ROOT / "app"]
+# maintainer's tool, speaks English), and so does the checks' page for teachers in each language.
+SOURCES = [PACKAGE, ROOT / "app", ROOT / "tools" / "checks_page.py"]
+HANDOUTS = ROOT / "tools" / "handouts.html"  # the handouts' words, in their Jinja2 template
 NOT_SAID = {ROOT / "app" / "loadtest.py"}
 
 
@@ -80,7 +81,10 @@ def unmarked(path: Path):
 
 def test_every_sentence_is_marked_for_translation():
     paths = [
-        path for folder in SOURCES for path in sorted(folder.rglob("*.py")) if path not in NOT_SAID
+        path
+        for source in SOURCES
+        for path in (sorted(source.rglob("*.py")) if source.is_dir() else [source])
+        if path not in NOT_SAID
     ]
     found = [line for path in paths for line in unmarked(path)]
     assert not found, "words a person reads, not marked with _(), N_() or n_():\n" + "\n".join(
@@ -90,7 +94,14 @@ def test_every_sentence_is_marked_for_translation():
 
 def test_the_template_is_what_babel_extracts_now():
     tags = ("TRANSLATORS:",)
-    found = (extract_from_dir(f, keywords=KEYWORDS, comment_tags=tags) for f in SOURCES)
+    found = [
+        extract_from_dir(f, keywords=KEYWORDS, comment_tags=tags)
+        if f.is_dir()
+        else [(f, *entry) for entry in extract_from_file("python", f, KEYWORDS, tags)]
+        for f in SOURCES
+    ]
+    said = extract_from_file("jinja2", HANDOUTS, keywords=KEYWORDS, comment_tags=tags)
+    found.append([(HANDOUTS, *entry) for entry in said])  # as extract_from_dir's: a file first
     fresh, kept = {key(entry[2]) for entries in found for entry in entries}, template()
     assert fresh == kept, (
         f"t24/locale/t24.pot is out of date (make catalogues): new {sorted(map(str, fresh - kept))[:5]}, "

@@ -129,11 +129,11 @@ def test_a_busy_store_is_tried_again_and_a_try_it_refuses_is_kept_until_it_is_fr
     db = hold(store)
     find(student, "t24-game-answer").value = "8/(3-8/3)"
     assert (
-        "right: 8 / (3 - 8 / 3) = 24" in find(student, "t24-game-message").value
+        "right: 8 ÷ (3 − 8 ÷ 3) = 24" in find(student, "t24-game-message").value
     )  # answered first
     assert "kept" in find(student, "t24-round-status").value
     find(student, "t24-game-check").click()  # Check again: the reply said again, not nothing
-    assert "right: 8 / (3 - 8 / 3) = 24" in find(student, "t24-game-message").value
+    assert "right: 8 ÷ (3 − 8 ÷ 3) = 24" in find(student, "t24-game-message").value
     assert store.summary(1).solved == 0
     db.rollback()
     student.refresh()  # the next write (the page's poll)

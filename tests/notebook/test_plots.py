@@ -23,7 +23,7 @@ from t24.notebook import (
     trace,
 )
 from t24.notebook.plots import alt_text
-from t24.notebook.steppers import Trace
+from t24.trace import Trace
 
 DECK = [
     {"method": m, "mode": "all", "scope": "sample", "seconds": s}

@@ -79,6 +79,27 @@ def test_students_copies_are_handed_out_clean():
         assert code and not [c for c in code if c["outputs"] or c["execution_count"]], path.name
 
 
+@pytest.mark.parametrize("folder, unwritten", [("", "not written yet"), ("zh-CN", "还没有写")])
+def test_an_editions_stub_is_not_written_yet(tmp_path, capsys, folder, unwritten):
+    """The function as its copy hands it out, nbgrader's placeholder in the edition's language
+    above `raise NotImplementedError()`: the check says it is not written yet, in that language."""
+    from t24.text import use_language
+
+    code, _text = students.stubs([ROOT / "teacher" / folder / f"{LESSON}.ipynb"])
+    assert code == students.STUBS[folder][0] and (folder == "") == code.isascii()
+    stub = "".join(f"    {line}\n" for line in (code + students.RAISE).splitlines())
+    path = tmp_path / "handout.py"
+    path.write_text(f'def search(hand, target):\n    """Given."""\n{stub}', encoding="utf-8")
+    space = {}
+    exec(compile(path.read_text(encoding="utf-8"), str(path), "exec"), space)
+    use_language(folder.replace("-", "_") or "en")
+    try:
+        assert not check(space["search"], right, CASES)
+    finally:
+        use_language(None)
+    assert unwritten in capsys.readouterr().out
+
+
 def fake_generate(made: dict):
     """A stand-in for nbgrader's generation: the source copied into the course, as `generate`
     does, and `made` as the copy."""
