@@ -155,11 +155,12 @@ test-session: $(VENV)/.installed-test
 	$(PYTEST) $(PARALLEL) -m "not install and not browser and not hub" tests teacher app $(NBVAL)
 
 # What make test needs beside Python: Chromium (the browser tests), npm (axe-core and the hub's
-# proxy) and /dev/full (a stream that cannot be written, for the command line's tests). Without
+# proxy), PostgreSQL (a server of the tests' own for the class round's store) and /dev/full (a stream that cannot be written, for the command line's tests). Without
 # one of them make test stops here and names it, rather than skip the tests that need it.
 system:
 	@[ -x /usr/bin/chromium ] || { echo "make test needs Chromium at /usr/bin/chromium: apt-get install chromium" >&2; exit 1; }
 	@command -v npm >/dev/null || { echo "make test needs npm: apt-get install npm" >&2; exit 1; }
+	@ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || command -v pg_ctl >/dev/null || { echo "make test needs PostgreSQL: apt-get install postgresql" >&2; exit 1; }
 	@[ -w /dev/full ] || { echo "make test needs /dev/full, a stream that cannot be written (Linux has it)" >&2; exit 1; }
 
 lint: $(VENV)/.installed-test

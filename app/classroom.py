@@ -7,10 +7,11 @@ under XDG_DATA_HOME when that is set, or the file T24_CLASSROOM names), in WAL m
 transactions, so thirty pages reading it every second and writing a try now and then never wait
 long. A restarted kernel or server finds the round where it was; `python app/classroom.py --clear`
 (`make app-clear`) empties the store. On one machine that is enough. On a hub, where each
-student's kernel runs in a container of its own, the store must be one every kernel reaches: a
-shared database server (PostgreSQL, with the same tables) or this file on the hub's shared volume
-(SQLite locks a local disk reliably, network file systems less so, hence the server for a large
-hub).
+student's kernel runs in a server (or a container) of its own, the store must be one every kernel
+reaches: a PostgreSQL database, named by its URL in T24_CLASSROOM (postgresql://user:password@host/
+database), with the same tables, made on first use. SQLAlchemy's Core writes the same statements
+for both; each page's kernel keeps one connection to a database server, and a lock held longer
+than BUSY_SECONDS is "busy" there too.
 
 A student's try is answered first and stored after. A store busy for a moment is tried again a
 few times, a little later each time (for about two seconds in all); a try that still cannot be
@@ -40,7 +41,6 @@ import os
 import random
 import re
 import secrets
-import sqlite3
 import sys
 import threading
 import time
@@ -49,6 +49,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import ipywidgets as widgets
+import sqlalchemy as sa
 
 from t24.distinct import canonical, representative
 from t24.game import LEVELS, Game, deal_solvable, rate
@@ -64,26 +65,54 @@ def default_store() -> Path:
     return Path(data) / "t24" / "classroom.sqlite"
 
 
-STORE = Path(os.environ.get("T24_CLASSROOM") or default_store())
+STORE = os.environ.get("T24_CLASSROOM") or default_store()  # a file's path, or a database's URL
 POLL_SECONDS = 1.0
 LABEL = {"description_width": "initial"}  # a label as wide as its words, never cut
 DEAL_SECONDS = 6  # a very hard hand is about 1 deal in 30, each rated in about 0.1 s
-BUSY_SECONDS = 0.1  # SQLite waits this long for a lock, then a write is tried again...
+BUSY_SECONDS = 0.1  # the store waits this long for a lock, then a write is tried again...
 BUSY_RETRIES = 4  # ...this many times, 0.1, 0.2, 0.4, 0.8 s later: about two seconds in all
 CODE_LETTERS = "23456789abcdefghjkmnpqrstuvwxyz"  # no 0 o 1 l i to mistake for each other
 CODE_GROUPS = (5, 5)  # typed as abcde-fghjk; spaces, dashes and capitals do not matter
 LONGEST_WAIT = 60  # seconds before the next try of the code, at most
 STUDENT_ID = re.compile(r"[0-9a-f]{32}")  # what page.js sends: 16 random bytes in hex
-SCHEMA = """  -- SQL, not words
-CREATE TABLE IF NOT EXISTS rounds (id INTEGER PRIMARY KEY AUTOINCREMENT, hand TEXT NOT NULL,
-    started REAL NOT NULL, ended REAL);
-CREATE TABLE IF NOT EXISTS tries (round INTEGER NOT NULL REFERENCES rounds, student TEXT NOT NULL,
-    name TEXT NOT NULL, solved INTEGER NOT NULL, answer TEXT NOT NULL, at REAL NOT NULL);
-CREATE TABLE IF NOT EXISTS refusals (id INTEGER PRIMARY KEY AUTOINCREMENT, at REAL NOT NULL);
-"""
-END_OPEN = "UPDATE rounds SET ended = ? WHERE ended IS NULL"  # SQL, not words
-INSERT_ROUND = "INSERT INTO rounds (hand, started) VALUES (?, ?)"  # SQL, not words
-DELETE_FROM = "DELETE FROM "  # SQL, not words
+StoreError = sa.exc.SQLAlchemyError  # the store busy, out of reach or refusing
+
+TABLES = sa.MetaData()
+ROUNDS = sa.Table(
+    "rounds",  # names, not words
+    TABLES,
+    sa.Column("id", sa.Integer, primary_key=True),  # never reused, even after a clear
+    sa.Column("hand", sa.Text, nullable=False),
+    sa.Column("started", sa.Float, nullable=False),
+    sa.Column("ended", sa.Float),
+    sqlite_autoincrement=True,
+)
+TRIES = sa.Table(
+    "tries",  # names, not words
+    TABLES,
+    sa.Column("round", sa.Integer, sa.ForeignKey("rounds.id"), nullable=False),
+    sa.Column("student", sa.Text, nullable=False),
+    sa.Column("name", sa.Text, nullable=False),
+    sa.Column("solved", sa.Boolean, nullable=False),
+    sa.Column("answer", sa.Text, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+REFUSALS = sa.Table(
+    "refusals",
+    TABLES,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("at", sa.Float, nullable=False),
+    sqlite_autoincrement=True,
+)
+
+
+def store_url(where) -> sa.URL:
+    """Where the store is, as SQLAlchemy's URL: a database's URL as given (postgresql://...
+    through psycopg), else the path of an SQLite file."""
+    if "://" not in str(where):
+        return sa.URL.create("sqlite", database=str(where))
+    url = sa.make_url(where)
+    return url.set(drivername="postgresql+psycopg") if url.drivername == "postgresql" else url
 
 
 @dataclass(frozen=True)
@@ -115,75 +144,92 @@ def clean_name(name: str) -> str:
 
 
 class Classroom:
-    """The rounds, the tries and the refused codes in SQLite; each call one short transaction."""
+    """The rounds, the tries and the refused codes in an SQLite file or a PostgreSQL database,
+    the same tables in both (made on first use); each call one short transaction."""
 
-    def __init__(self, path=STORE):
-        self.path = Path(path)
-        if not self.path.parent.exists():
-            self.path.parent.mkdir(mode=0o700, parents=True)
-        if self.path == default_store():
-            self.path.parent.chmod(0o700)  # the app's own folder: its user's only
-        os.close(os.open(self.path, os.O_CREAT | os.O_WRONLY, 0o600))
-        self.path.chmod(0o600)  # SQLite gives its -wal and -shm files the same mode
-        self._write(("PRAGMA journal_mode=WAL", ()))  # SQL, not words
-        with self._connect() as db:
-            db.executescript(SCHEMA)
+    def __init__(self, where=STORE):
+        self.url = store_url(where)
+        self.path = None  # the SQLite file, if the store is one
+        if self.url.get_backend_name() == "sqlite":
+            self.path = Path(self.url.database)
+            if not self.path.parent.exists():
+                self.path.parent.mkdir(mode=0o700, parents=True)
+            if self.path == default_store():
+                self.path.parent.chmod(0o700)  # the app's own folder: its user's only
+            os.close(os.open(self.path, os.O_CREAT | os.O_WRONLY, 0o600))
+            self.path.chmod(0o600)  # SQLite gives its -wal and -shm files the same mode
+            # A connection for each call, as a file needs no more; WAL: readers never wait.
+            self.engine = sa.create_engine(
+                self.url, poolclass=sa.NullPool, connect_args={"timeout": BUSY_SECONDS}
+            )
+            self._now("PRAGMA journal_mode=WAL")  # SQL, not words
+        else:  # a server: one connection kept for this page's kernel, its calls in turn, made
+            # again when the server dropped it (restarted)
+            wait = f"-c lock_timeout={int(BUSY_SECONDS * 1000)}"  # SQL, not words
+            self.engine = sa.create_engine(
+                self.url,
+                pool_size=1,
+                max_overflow=0,
+                pool_pre_ping=True,
+                connect_args={"options": wait},
+            )
+        self.place = str(self.path or self.url)  # the URL without its password
+        TABLES.create_all(self.engine)
 
-    @contextlib.contextmanager
-    def _connect(self):
-        """One transaction: committed (rolled back on an error), the connection then closed."""
-        db = sqlite3.connect(self.path, timeout=BUSY_SECONDS)
-        try:
-            with db:
-                yield db
-        finally:
-            db.close()
+    def _now(self, *statements):
+        """Run SQL outside any transaction (what VACUUM and SQLite's pragmas need)."""
+        with self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as db:
+            for sql in statements:
+                db.exec_driver_sql(sql)
 
-    def _run(self, statements) -> int:
-        with self._connect() as db:
-            return [db.execute(sql, args) for sql, args in statements][-1].rowcount
+    def _run(self, statements) -> list:
+        with self.engine.begin() as db:
+            last = [db.execute(statement) for statement in statements][-1]
+            return last.all() if last.returns_rows else []
 
-    def _write(self, *statements) -> int:
-        """Run (sql, args) statements in one transaction, tried again while the store is busy
-        (locked by another writer); the last statement's row count. Still busy: the error."""
+    def _write(self, *statements) -> list:
+        """Run statements in one transaction, tried again while the store is busy (locked by
+        another writer, or out of reach a moment); the rows the last one returns. Still busy:
+        the error."""
         for attempt in range(BUSY_RETRIES):
-            try:
+            with contextlib.suppress(sa.exc.OperationalError):
                 return self._run(statements)
-            except sqlite3.OperationalError as error:
-                if "locked" not in str(error) and "busy" not in str(error):  # SQLite's words
-                    raise
             time.sleep(BUSY_SECONDS * 2**attempt)
         return self._run(statements)
 
-    def _round(self, where: str, *args) -> Round | None:
-        with self._connect() as db:
-            row = db.execute(
-                f"SELECT id, hand, ended IS NULL FROM rounds {where} ORDER BY id DESC",  # SQL, not words
-                args,
-            ).fetchone()
-        return row and Round(row[0], as_hand(row[1]), bool(row[2]))
+    def _read(self, query) -> list:
+        with self.engine.connect() as db:
+            return db.execute(query).all()
+
+    def _round(self, *where) -> Round | None:
+        query = sa.select(ROUNDS.c.id, ROUNDS.c.hand, ROUNDS.c.ended.is_(None))
+        rows = self._read(query.where(*where).order_by(ROUNDS.c.id.desc()).limit(1))
+        if not rows:
+            return None
+        number, hand, open_ = rows[0]
+        return Round(number, as_hand(hand), bool(open_))
 
     def current(self) -> Round | None:
         """The open round, if any."""
-        return self._round("WHERE ended IS NULL")  # SQL, not words
+        return self._round(ROUNDS.c.ended.is_(None))
 
     def latest(self) -> Round | None:
         """The last round started, open or ended."""
-        return self._round("")
+        return self._round()
+
+    def _end_open(self, now: float):
+        return ROUNDS.update().where(ROUNDS.c.ended.is_(None)).values(ended=now)
 
     def start(self, hand) -> Round:
         """Open a round on this hand, ending the one open."""
         now = time.time()
-        self._write(
-            (END_OPEN, (now,)),
-            (INSERT_ROUND, (hand_text(hand), now)),
-        )
+        self._write(self._end_open(now), ROUNDS.insert().values(hand=hand_text(hand), started=now))
         return self.current()
 
     def end(self) -> Round | None:
         """End the open round; the round ended (None when none was open)."""
         current = self.current()
-        self._write((END_OPEN, (time.time(),)))
+        self._write(self._end_open(time.time()))
         return current and Round(current.number, current.hand, False)
 
     def record(
@@ -191,56 +237,48 @@ class Classroom:
     ) -> bool:
         """Record a try made at `at` (now), if round `number` was open then; whether it was."""
         at = time.time() if at is None else at
-        insert = (
-            "INSERT INTO tries SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS "  # SQL, not words
-            "(SELECT 1 FROM rounds WHERE id = ? AND (ended IS NULL OR ended >= ?))"
+        was_open = sa.exists().where(
+            ROUNDS.c.id == number, sa.or_(ROUNDS.c.ended.is_(None), ROUNDS.c.ended >= at)
         )
-        values = (number, student, clean_name(name), solved, answer, at, number, at)
-        return self._write((insert, values)) == 1
+        values = (number, student, clean_name(name), bool(solved), answer, at)
+        columns = [sa.literal(value, column.type) for value, column in zip(values, TRIES.c)]
+        try_ = sa.select(*columns).where(was_open)
+        insert = TRIES.insert().from_select(list(TRIES.c), try_)
+        return len(self._write(insert.returning(TRIES.c.round))) == 1
 
     def summary(self, number: int) -> Summary | None:
         """What the tries of round `number` add up to."""
-        found = self._round("WHERE id = ?", number)  # SQL, not words
+        found = self._round(ROUNDS.c.id == number)
         if found is None:
             return None
-        with self._connect() as db:
-            tried, solved = db.execute(
-                "SELECT COUNT(DISTINCT student), "  # SQL, not words
-                "COUNT(DISTINCT CASE WHEN solved THEN student END) FROM tries WHERE round = ?",
-                (number,),
-            ).fetchone()
-            rows = db.execute(
-                "SELECT answer, COUNT(DISTINCT student), "  # SQL, not words
-                "GROUP_CONCAT(DISTINCT NULLIF(name, '')) FROM tries WHERE round = ? AND solved "
-                "GROUP BY answer ORDER BY MIN(at)",
-                (number,),
-            ).fetchall()
-        answers = [
-            (answer, count, sorted((names or "").split(",")) if names else [])
-            for answer, count, names in rows
-        ]
+        columns = TRIES.c.student, TRIES.c.solved, TRIES.c.answer, TRIES.c.name
+        tries = self._read(sa.select(*columns).where(TRIES.c.round == number).order_by(TRIES.c.at))
+        solvers, names = {}, {}  # each right answer (first found first): its students, names
+        for student, solved, answer, name in tries:
+            if solved:
+                solvers.setdefault(answer, set()).add(student)
+                names.setdefault(answer, set()).update([name] if name else [])
+        answers = [(answer, len(solvers[answer]), sorted(names[answer])) for answer in solvers]
+        tried = len({student for student, *_rest in tries})
+        solved = len({student for student, solved, *_rest in tries if solved})
         return Summary(found, tried, solved, answers)
 
     def refuse(self):
         """Record a wrong teacher code (the server logs each one)."""
-        self._write(("INSERT INTO refusals (at) VALUES (?)", (time.time(),)))  # SQL, not words
+        self._write(REFUSALS.insert().values(at=time.time()))
 
     def refusals(self, after: int = 0) -> list[tuple[int, float]]:
         """The wrong codes recorded after number `after`: each one's number and time."""
-        with self._connect() as db:
-            query = "SELECT id, at FROM refusals WHERE id > ? ORDER BY id"  # SQL, not words
-            return db.execute(query, (after,)).fetchall()
+        query = sa.select(REFUSALS.c.id, REFUSALS.c.at).where(REFUSALS.c.id > after)
+        return [tuple(row) for row in self._read(query.order_by(REFUSALS.c.id))]
 
     def clear(self):
         """Forget every round, try and refusal (numbers go on from where they were), and leave
-        nothing of them in the file."""
-        self._write(*((DELETE_FROM + table, ()) for table in ("tries", "rounds", "refusals")))
-        db = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
-        try:
-            db.execute("VACUUM")  # SQL, not words
-            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # SQL, not words
-        finally:
-            db.close()
+        nothing of them in an SQLite file."""
+        self._write(*(table.delete() for table in (TRIES, ROUNDS, REFUSALS)))
+        self._now("VACUUM")  # SQL, not words
+        if self.path:
+            self._now("PRAGMA wal_checkpoint(TRUNCATE)")  # SQL, not words
 
 
 def answer_key(reply) -> str:
@@ -328,7 +366,7 @@ class RoundPlayer:
             while self.kept:
                 try:
                     self.store.record(*self.kept[0])
-                except sqlite3.Error:
+                except StoreError:
                     return False
                 self.kept.pop(0)
         return True
@@ -498,7 +536,7 @@ class TeacherControls:
             self.refused, self.wrong = self.refused + 1, self.code.value
             wait = refusal_wait(self.refused)
             self.wait_until = time.monotonic() + wait
-            with contextlib.suppress(sqlite3.Error):  # busy: the wait holds all the same
+            with contextlib.suppress(StoreError):  # busy: the wait holds all the same
                 self.store.refuse()
             self.reply.value = line(
                 said("Wrong code: the next try is taken in {seconds} s.", seconds=wait)
@@ -549,7 +587,7 @@ class TeacherControls:
         except InputError as error:
             self.reply.value = line(said("No round started: {reason}", reason=str(error)))
             return
-        except sqlite3.Error:
+        except StoreError:
             self.reply.value = line(_("No round started: the class's record is busy; try again."))
             return
         self.hands.value = "; ".join(part.strip() for part in rest)
@@ -563,7 +601,7 @@ class TeacherControls:
             return
         try:
             ended = self.store.end()
-        except sqlite3.Error:
+        except StoreError:
             self.reply.value = line(_("No round ended: the class's record is busy; try again."))
             return
         if ended:
@@ -596,12 +634,12 @@ def main(argv=None):
         store = Classroom(STORE)
         if args.clear:
             store.clear()
-    except (OSError, sqlite3.Error) as error:
+    except (OSError, StoreError) as error:
         sys.exit(said("The class rounds' store could not be cleared: {error}", error=error))
     if args.clear:
-        print(said("Cleared the class rounds' store: {path}", path=store.path))
+        print(said("Cleared the class rounds' store: {path}", path=store.place))
     else:
-        print(said("the class rounds' store: {path}", path=store.path))
+        print(said("the class rounds' store: {path}", path=store.place))
 
 
 if __name__ == "__main__":

@@ -33,13 +33,12 @@ as the token: `--token app` serves the current folder with the token "app".
 import contextlib
 import math
 import os
-import sqlite3
 import sys
 from pathlib import Path
 
 import mistune
 import zmq
-from classroom import Classroom, make_code  # app/, beside this file
+from classroom import Classroom, StoreError, make_code  # app/, beside this file
 from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.utils import url_path_join
 from tornado import web
@@ -171,7 +170,7 @@ class ClassApp(Voila):
         os.environ["T24_TEACHER_CODE"] = os.environ.get("T24_TEACHER_CODE") or make_code()
         self.store = Classroom()
         self.refused = max((number for number, _at in self.store.refusals()), default=0)
-        self.log.info(said("the class rounds' store: {path}", path=self.store.path))
+        self.log.info(said("the class rounds' store: {path}", path=self.store.place))
 
     @property
     def display_url(self):
@@ -248,7 +247,7 @@ class ClassApp(Voila):
 
     def log_refusals(self):
         """One line in the log for each wrong teacher code a teacher page refused."""
-        with contextlib.suppress(sqlite3.Error):  # the store busy: the next second logs them
+        with contextlib.suppress(StoreError):  # the store busy: the next second logs them
             for number, _at in self.store.refusals(self.refused):
                 self.refused = number
                 self.log.warning(

@@ -1,17 +1,20 @@
 """Shared by every test: figures drawn into memory (no screen), and closed after each test; the
-servers the browser and hub tests start."""
+servers the browser and hub tests start, and a PostgreSQL server for the class round's store."""
 
 import contextlib
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
 
 import psutil
+import psycopg
 import pytest
 
 from t24 import solver
@@ -93,3 +96,38 @@ def free_port():
 @pytest.fixture(scope="session")
 def serving():
     return run_server
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """A PostgreSQL server of its own on a free loopback port (Debian's `postgresql` package; as
+    its `postgres` user when the tests run as root, which initdb refuses), stopped and removed at
+    the end: a function that makes a new, empty database and gives its URL."""
+    found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
+    bin_dir = found[-1].parent if found else Path(shutil.which("initdb") or ".").parent
+    if not (bin_dir / "pg_ctl").exists():
+        pytest.fail("the store's tests need PostgreSQL (apt-get install postgresql)", pytrace=False)
+    as_owner = ["runuser", "-u", "postgres", "--"] if os.getuid() == 0 else []
+    data = Path(tempfile.mkdtemp(prefix="t24-postgres-"))
+    if as_owner:
+        shutil.chown(data, "postgres")
+    port, quiet = any_free_port(), {"check": True, "capture_output": True, "timeout": 120}
+    initdb = [bin_dir / "initdb", "-D", data, "-U", "t24", "--auth=trust", "--no-sync"]
+    subprocess.run([*as_owner, *initdb], **quiet)
+    options = f"-h 127.0.0.1 -p {port} -k {data} -F"  # no fsync: a test's data need not last
+    pg_ctl = [*as_owner, bin_dir / "pg_ctl", "-D", data, "-l", data / "log", "-w"]
+    subprocess.run([*pg_ctl, "-o", options, "start"], **quiet)
+    made = []
+
+    def new_database() -> str:
+        name = f"t24_{len(made)}"
+        with psycopg.connect(f"postgresql://t24@127.0.0.1:{port}/postgres", autocommit=True) as db:
+            db.execute(f"CREATE DATABASE {name}")
+        made.append(name)
+        return f"postgresql://t24@127.0.0.1:{port}/{name}"
+
+    try:
+        yield new_database
+    finally:
+        subprocess.run([*pg_ctl, "-m", "immediate", "stop"], **quiet)
+        shutil.rmtree(data)

@@ -56,6 +56,7 @@ CONTRIBUTORS = """\
 # and the lint need. Written by `make lock` (tools/lock.py).
 #   conda env create -f environment-dev.yml && conda activate t24-dev && python -m pytest
 # The browser tests also need Chromium (apt-get install chromium); Playwright's own download is not used.
+# The class round's store tests need PostgreSQL's server (apt-get install postgresql).
 name: t24-dev
 channels:
   - conda-forge

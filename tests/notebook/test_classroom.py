@@ -1,5 +1,6 @@
-"""The class round: the store outlives its kernels and keeps every try; only the teacher code
-opens the teacher page, and a wrong one waits longer each time."""
+"""The class round: the store outlives its kernels and keeps every try, in an SQLite file or on a
+PostgreSQL server alike; only the teacher code opens the teacher page, and a wrong one waits
+longer each time."""
 
 import json
 import sqlite3
@@ -9,6 +10,7 @@ import threading
 from pathlib import Path
 from types import SimpleNamespace
 
+import psycopg
 import pytest
 from ipywidgets.widgets.widget import _instances
 from widget_tools import find
@@ -22,10 +24,13 @@ from classroom import Classroom, class_game, clean_name, teacher_panel  # noqa: 
 CODE = "k7m2q-x9pz4"
 
 
-@pytest.fixture
-def store(tmp_path, monkeypatch):
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request, tmp_path, monkeypatch):
+    """A new store: an SQLite file, or a database on the tests' PostgreSQL server."""
     monkeypatch.setenv("T24_TEACHER_CODE", CODE)
-    return Classroom(tmp_path / "class.sqlite")
+    if request.param == "sqlite":
+        return Classroom(tmp_path / "class.sqlite")
+    return Classroom(request.getfixturevalue("postgres")())
 
 
 def unlock(page, code=CODE):
@@ -42,8 +47,12 @@ def act(page, button):
 
 def hold(store):
     """A connection holding the store's write lock, as a long write elsewhere would."""
-    db = sqlite3.connect(store.path, isolation_level=None, check_same_thread=False)
-    db.execute("BEGIN IMMEDIATE")
+    if store.path:
+        db = sqlite3.connect(store.path, isolation_level=None, check_same_thread=False)
+        db.execute("BEGIN IMMEDIATE")
+        return db
+    db = psycopg.connect(store.url.render_as_string(False).replace("+psycopg", ""))
+    db.execute("LOCK TABLE rounds, tries, refusals IN EXCLUSIVE MODE")  # reads go on
     return db
 
 
@@ -60,7 +69,7 @@ def test_the_teacher_starts_a_round_every_student_gets(store):
     find(students[0], "t24-game-next").click()  # a browser may click a hidden button
     assert "keeps this hand" in find(students[0], "t24-round-status").value
     find(students[0], "t24-game-answer").value = "8 / (3 - (8 / 3))"  # the same answer
-    summary = Classroom(store.path).summary(1)  # as a restarted kernel finds it
+    summary = Classroom(store.url).summary(1)  # as a restarted kernel finds it
     assert (summary.tried, summary.solved) == (2, 2)
     assert summary.answers == [("8 / (3 - 8 / 3)", 2, ["Ann"])]
     assert "8 / (3 - 8 / 3)" not in find(teacher, "t24-teacher-answers").value
@@ -77,10 +86,12 @@ def test_the_teacher_starts_a_round_every_student_gets(store):
 def test_the_teacher_page_shows_nothing_of_a_round_before_its_code(store):
     store.start((1, 5, 5, 5))
     store.record(1, "s" * 32, True, "(5 - 1 / 5) * 5", "Zed")
+    before = set(_instances)  # the widgets of the tests before
     page = teacher_panel(store, 3600)
     page.refresh()
     # Voilà sends the page every widget its kernel holds: none may carry the round.
-    states = json.dumps([widget.get_state() for widget in list(_instances.values())], default=str)
+    made = [widget for key, widget in list(_instances.items()) if key not in before]
+    states = json.dumps([widget.get_state() for widget in made], default=str)
     assert not any(word in states for word in ("1 5 5 5", "Zed", "(5 - 1 / 5) * 5"))
     assert "Wrong code" in unlock(page, "k7m2q-x9pz5")
     assert "1 5 5 5" not in page.controls.view.value
@@ -118,11 +129,11 @@ def test_a_busy_store_is_tried_again_and_a_try_it_refuses_is_kept_until_it_is_fr
     db = hold(store)
     find(student, "t24-game-answer").value = "8/(3-8/3)"
     assert (
-        "right: 8 / (3 - 8 / 3) = 24" in find(student, "t24-game-message").value
+        "right: 8 ÷ (3 − 8 ÷ 3) = 24" in find(student, "t24-game-message").value
     )  # answered first
     assert "kept" in find(student, "t24-round-status").value
     find(student, "t24-game-check").click()  # Check again: the reply said again, not nothing
-    assert "right: 8 / (3 - 8 / 3) = 24" in find(student, "t24-game-message").value
+    assert "right: 8 ÷ (3 − 8 ÷ 3) = 24" in find(student, "t24-game-message").value
     assert store.summary(1).solved == 0
     db.rollback()
     student.refresh()  # the next write (the page's poll)
@@ -134,13 +145,31 @@ def test_a_busy_store_is_tried_again_and_a_try_it_refuses_is_kept_until_it_is_fr
     assert (summary.tried, summary.solved) == (2, 1)
 
 
+def test_a_page_reads_on_after_the_database_server_dropped_its_connection(postgres):
+    store = Classroom(postgres())
+    store.start((3, 3, 8, 8))
+    with psycopg.connect(store.url.render_as_string(False).replace("+psycopg", "")) as db:
+        others = "pid <> pg_backend_pid() AND datname = current_database()"  # SQL, not words
+        db.execute(f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE {others}")
+    assert store.current().hand == (3, 3, 8, 8)  # as after the server restarted
+
+
 def test_names_lose_control_and_direction_characters():
     assert clean_name("\u202eecilA") == "ecilA"  # shown as "Alice" with the override
     assert clean_name("Ann\x00\u200b\u2066,\nBo\u2028 \u200fLi") == "Ann Bo Li"
     assert clean_name("名" * 50) == "名" * 40
 
 
-def test_the_store_is_its_users_alone_and_can_be_cleared(tmp_path, monkeypatch):
+def test_a_cleared_store_forgets_every_round_and_never_reuses_a_number(store):
+    store.start((3, 3, 8, 8))
+    store.record(1, "a" * 32, True, "8 / (3 - 8 / 3)", "Ann")
+    store.refuse()
+    store.clear()
+    assert (store.latest(), store.summary(1), store.refusals()) == (None, None, [])
+    assert store.start((1, 4, 5, 6)).number == 2
+
+
+def test_the_store_file_is_its_users_alone_and_keeps_nothing_cleared(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     store = Classroom(classroom.default_store())
     store.start((3, 3, 8, 8))
@@ -152,18 +181,26 @@ def test_the_store_is_its_users_alone_and_can_be_cleared(tmp_path, monkeypatch):
     db.rollback()
     assert modes == [0o700, 0o600, 0o600, 0o600]
     store.clear()
-    assert store.latest() is None and b"Ann" not in store.path.read_bytes()
-    assert store.start((1, 4, 5, 6)).number == 2  # a cleared store never reuses a number
+    assert b"Ann" not in store.path.read_bytes()
     elsewhere = Classroom(tmp_path / "new" / "class.sqlite")  # where T24_CLASSROOM says
     assert stat.S_IMODE(elsewhere.path.parent.stat().st_mode) == 0o700
 
 
-def test_make_app_clear_empties_the_store_or_says_in_a_line_why_not(tmp_path, monkeypatch, capsys):
+def test_make_app_clear_empties_the_store_or_says_in_a_line_why_not(
+    tmp_path, monkeypatch, capsys, postgres
+):
     monkeypatch.setattr(classroom, "STORE", tmp_path / "class.sqlite")
     Classroom(classroom.STORE).start((3, 3, 8, 8))
     classroom.main(["--clear"])
     assert capsys.readouterr().out == f"Cleared the class rounds' store: {classroom.STORE}\n"
     assert Classroom(classroom.STORE).latest() is None
+    server = postgres().replace("t24@", "t24:secret@")  # a password is never printed
+    monkeypatch.setattr(classroom, "STORE", server)
+    Classroom(server).start((3, 3, 8, 8))
+    classroom.main(["--clear"])
+    shown = server.replace("postgresql:", "postgresql+psycopg:").replace("secret", "***")
+    assert capsys.readouterr().out == f"Cleared the class rounds' store: {shown}\n"
+    assert Classroom(server).latest() is None
     (tmp_path / "a file").write_text("")
     monkeypatch.setattr(classroom, "STORE", tmp_path / "a file" / "class.sqlite")
     with pytest.raises(SystemExit, match="^The class rounds' store could not be cleared: .*a file"):
