@@ -1047,7 +1047,7 @@ def check_exact_value(exact_value: Callable):
 
 @lesson(
     lambda expr: postfix.evaluate(expr.postfix(), np.float32),
-    EXACT_CASES[:4],
+    EXACT_CASES[:5],  # every operator, a product and a sum among them
     what="`float32_value`",
     hint=asking(
         float32=lambda value, case, got: (
