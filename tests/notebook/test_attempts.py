@@ -99,6 +99,7 @@ def swallowing(hand, target):
         (FINAL, lambda count: "6", ["the text '6'", "a whole number is expected"]),
         (FINAL, lambda count: np.array(6), ["a numpy array (0-d, 6)"]),
         (FINAL, lambda count: np.zeros((4000, 4000)), ["a numpy array (2-d, (4000, 4000))"]),
+        (FINAL, lambda count: np.array([]), ["a numpy array (1-d, [])", "a whole number is"]),
         (FINAL, lambda count: np.int64(6), ["the numpy int64 6"]),
         (FINAL, raising(KeyboardInterrupt()), ["interrupted"]),
         (FINAL, raising(SystemExit(1)), ["SystemExit"]),
