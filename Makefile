@@ -3,6 +3,7 @@
 #               LANG=zh for the Chinese edition in notebooks/zh-CN)
 #   make app    the code-free student app: Voilà on app/, pages warm for STUDENTS=5 at once
 #               (PORT=8866, IP=127.0.0.1; STUDENTS=30 for a class of thirty)
+#   make test-fast  lint, unit tests and doctests (no notebook, no browser), for the edit-test loop
 #   make test   the whole suite: lint, unit tests, strict nbval over the teacher's lessons and
 #               the app pages, the whole-deck agreement, browser tests (every students' copy run
 #               in JupyterLab), a plain wheel install and a local JupyterHub
@@ -37,18 +38,21 @@ PYTEST := $(PY) -m pytest -p no:cacheprovider
 NBVAL  := --nbval --nbval-sanitize-with tests/nbval-sanitize.cfg
 PARALLEL := -n 2 --dist loadfile
 
-.PHONY: lab app test system lint test-session test-outside test-unit test-deck test-notebooks test-browser test-install test-hub \
+.PHONY: lab app app-clear test test-fast system lint lock test-session test-outside test-unit test-deck test-notebooks test-browser test-install test-hub \
 	loadtest students catalogues handouts checks-page bench bench-peers bench-update notebooks execute format clean help
 help:
 	@echo "make lab        JupyterLab on $(DIR)/ (PORT=$(PORT) IP=$(IP); DIR=teacher for the complete lessons)"
 	@echo "make lab LANG=zh  the same in Chinese (中文版): $(DIR)/zh-CN, JupyterLab's menus in Chinese"
 	@echo "make app        the code-free app (Voilà) for students (STUDENTS=$(STUDENTS) PORT=8866 IP=$(IP))"
+	@echo "make app-clear  forget every class round and try the app's store holds"
 	@echo "make test       every test: lint, unit, strict nbval, browser, whole deck, plain install, hub"
+	@echo "make test-fast  lint, unit tests and doctests, for the edit-test loop (no notebook, no browser)"
 	@echo "make test-unit | test-notebooks | test-browser | test-deck | test-install | test-hub   one part"
 	@echo "make students   regenerate the students' copies in notebooks/ from teacher/ (never over a changed one)"
+	@echo "make lock       resolve constraints.txt again (the versions every install keeps to), write the conda files"
 	@echo "make catalogues the words' catalogues: extract t24/locale/t24.pot, update each .po, compile"
-	@echo "make handouts   printable A4 sheets per lesson and their answers, into handouts/ (OUT=handouts)"
-	@echo "make checks-page  teacher/checks.md: every sentence a check says, its mistakes, what to ask next"
+	@echo "make handouts   printable A4 sheets per lesson and their answers, into handouts/ (OUT=handouts; LANG=zh)"
+	@echo "make checks-page  teacher/checks.md (and teacher/zh-CN/checks.md): every sentence a check says, its mistakes, what to ask next"
 	@echo "make loadtest   a class opening the app at once on this machine (STUDENTS=$(STUDENTS))"
 	@echo "make bench      rerun the benchmarks (a new dated folder under t24-bench/)"
 	@echo "make bench-peers  the same beside the PyPI solvers game24 and point24 (in .venv-peers/)"
@@ -57,36 +61,63 @@ help:
 	@echo "make execute    re-execute notebooks in place (NB=teacher/NN-slug.ipynb for one)"
 	@echo "make format     apply ruff's formatter and safe fixes"
 
-$(PY):
+# uv makes every virtual environment and installs into it (seconds where pip takes minutes): the
+# uv on PATH, else one that pip installs once into .venv-uv/ (a fresh machine needs only python3
+# and the package index). UV= (empty) uses python3's venv and pip instead. Every install keeps to
+# the versions of the lock, constraints.txt (make lock writes it).
+UV_VENV := .venv-uv
+ifeq ($(origin UV),undefined)
+UV     := $(or $(shell command -v uv 2>/dev/null),$(UV_VENV)/bin/uv)
+endif
+LOCK   := constraints.txt
+# venv/install DIR: make a virtual environment in DIR; install ARGS into DIR's Python.
+venv    = $(if $(UV),$(UV) venv --quiet --python $(PYTHON) $(1),$(PYTHON) -m venv $(1))
+install = $(if $(UV),$(UV) pip install --quiet --python $(1)/bin/python,$(1)/bin/python -m pip install --quiet) -c $(LOCK) $(2)
+
+$(UV_VENV)/bin/uv:
+	$(PYTHON) -m venv $(UV_VENV)
+	$(UV_VENV)/bin/python -m pip install --quiet --disable-pip-version-check uv
+
+$(PY): | $(UV)
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "t24 needs Python 3.10 or newer; this is " + sys.version.split()[0])'
-	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
+	$(call venv,$(VENV))
 
 # Each target installs the extra it needs (see pyproject.toml); a stamp per extra, redone only
-# when the package's declared dependencies change.
-$(VENV)/.installed-lab: pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e '.[lab]'
+# when the package's declared dependencies or the lock change.
+$(VENV)/.installed-lab: pyproject.toml $(LOCK) | $(PY)
+	$(call install,$(VENV),-e '.[lab]')
 	@touch $@
 
-$(VENV)/.installed-app: pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e '.[app]'
+$(VENV)/.installed-app: pyproject.toml $(LOCK) | $(PY)
+	$(call install,$(VENV),-e '.[app]')
 	@touch $@
 
-$(VENV)/.installed-zh: pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e '.[lab,app,zh]'
+$(VENV)/.installed-zh: pyproject.toml $(LOCK) | $(PY)
+	$(call install,$(VENV),-e '.[lab,app,zh]')
 	@touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e '.[test]'
+$(VENV)/.installed-test: pyproject.toml $(LOCK) | $(PY)
+	$(call install,$(VENV),-e '.[test]')
 	@touch $@
 
-# No news pop-up and no update check for a class (JupyterLab asks to fetch news on first start).
+# The lock again from pyproject.toml (uv resolves for every Python from the floor up), and the
+# conda files written from the extras.
+lock: $(VENV)/.installed-test
+	$(PY) tools/lock.py
+
+# A calm first start: JupyterLab's own defaults from jupyter-config/ (no question about news, no
+# update check; JUPYTER_CONFIG_PATH adds the folder to where Jupyter reads its configuration),
+# and the server fetches no news either.
+LAB_CONFIG := JUPYTER_CONFIG_PATH=$(CURDIR)/jupyter-config
+# What the one warning each kernel prints in the lab's log means, said before it starts.
+KERNEL_NOTE := @echo 'Each kernel says it "is running over TCP without encryption": it talks only to this server, on this computer (127.0.0.1); nothing to do.'
 lab: $(VENV)/.installed-lab $(if $(ZH),$(VENV)/.installed-zh)
 ifneq ($(ZH),)
 	@mkdir -p $(ZH_SETTINGS)/@jupyterlab/translation-extension
 	@echo '{"locale": "zh_CN"}' > $(ZH_SETTINGS)/@jupyterlab/translation-extension/plugin.jupyterlab-settings
 endif
-	$(TOKEN_ENV)$(if $(ZH),LANGUAGE=zh_CN JUPYTERLAB_SETTINGS_DIR=$(ZH_SETTINGS) )$(VENV)/bin/jupyter lab \
+	$(KERNEL_NOTE)
+	$(TOKEN_ENV)$(LAB_CONFIG) $(if $(ZH),LANGUAGE=zh_CN JUPYTERLAB_SETTINGS_DIR=$(ZH_SETTINGS) )$(VENV)/bin/jupyter lab \
 		--no-browser --ip=$(IP) --port=$(PORT) --notebook-dir=$(DIR)$(if $(ZH),/zh-CN) $(ROOT_FLAG) \
 		--LabApp.news_url=None --LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate
 
@@ -94,13 +125,17 @@ endif
 app: $(VENV)/.installed-app
 	$(TOKEN_ENV)$(TEACHER_ENV)$(PY) app/serve.py --students=$(STUDENTS) --lang=$(if $(ZH),zh_CN,en) --no-browser --Voila.ip=$(IP) --port=$(APP_PORT) --Voila.auto_token=True app
 
+# The class rounds' store (~/.local/share/t24/classroom.sqlite, or T24_CLASSROOM) emptied.
+app-clear: $(VENV)/.installed-app
+	$(PY) app/classroom.py --clear
+
 # A class opening the app at once, on this machine's loopback: a fresh server for STUDENTS,
 # 30 game pages at once, 10 lab pages, then 30 game pages again; waits and memory per kernel.
 loadtest: $(VENV)/.installed-app
 	$(PY) app/loadtest.py --students=$(STUDENTS)
 
 # Lint; then two lanes at once, one per core: the main pytest session (two workers, which keep
-# the cores busy), and beside it the parts that mostly wait (on the browser, on pip, on servers
+# the cores busy), and beside it the parts that mostly wait (on the browser, on installs, on servers
 # starting), one after another. The session's progress shows as it happens; the other lane's
 # output is kept in $(VENV)/test-outside.log and shown whole when that lane ends.
 test: system lint
@@ -114,9 +149,10 @@ test-outside: $(VENV)/.installed-test
 		status=$$?; cat $(VENV)/test-outside.log; exit $$status
 
 # The quick tests, the whole-deck agreement and strict nbval over the teacher's lessons and the
-# app pages in both languages and the Chinese students' copies (run clean), two at a time.
+# app pages in both languages, two at a time. The Chinese students' copies are not run: their
+# code is the English copies' (a quick test proves it), which the browser tests run.
 test-session: $(VENV)/.installed-test
-	$(PYTEST) $(PARALLEL) -m "not install and not browser and not hub" tests teacher app notebooks/zh-CN $(NBVAL)
+	$(PYTEST) $(PARALLEL) -m "not install and not browser and not hub" tests teacher app $(NBVAL)
 
 # What make test needs beside Python: Chromium (the browser tests), npm (axe-core and the hub's
 # proxy) and /dev/full (a stream that cannot be written, for the command line's tests). Without
@@ -137,6 +173,10 @@ format: $(VENV)/.installed-test
 
 test-unit: $(VENV)/.installed-test
 	$(PYTEST) $(PARALLEL) tests
+
+# The edit-test loop: lint, the unit tests and the doctests (95 s of processor time); no notebook is
+# run, no browser, no install.
+test-fast: lint test-unit
 
 # Every hand of the deck, every method (the as-written loops on a stride; T24_FULL_DECK=1 for all).
 test-deck: $(VENV)/.installed-test
@@ -169,25 +209,31 @@ students: $(VENV)/.installed-test
 	$(PY) tools/nav.py
 	$(PY) tools/students.py $(if $(FORCE),--force)
 
-# The package's words (and the app's, which says them through the package): Babel extracts every
-# marked sentence of t24/ and app/ into t24/locale/t24.pot, brings each
-# language's t24.po in step with it (a changed sentence becomes fuzzy, for its translator) and
-# compiles the .mo files gettext reads. A test fails while any of the three is out of date.
+# The package's words (and the app's and the checks page's, said through the package): Babel
+# extracts every marked sentence of t24/, app/ and tools/checks_page.py into t24/locale/t24.pot,
+# brings each language's t24.po in step with it (a changed sentence becomes fuzzy, for its
+# translator) and compiles the .mo files gettext reads. A test fails while any of the three is
+# out of date.
 PYBABEL := $(VENV)/bin/pybabel
+# The handouts' words are in their Jinja2 template: the mapping on stdin reads it the Jinja2 way.
 catalogues: $(VENV)/.installed-test
-	$(PYBABEL) -q extract --no-location --omit-header --sort-output --add-comments=TRANSLATORS: -k n_:1,2 -k said \
-		--project=t24 --copyright-holder="the t24 authors" -o t24/locale/t24.pot t24 app
+	printf '[python: **.py]\n[jinja2: **/handouts.html]\n' | $(PYBABEL) -q extract -F /dev/stdin \
+		--no-location --omit-header --sort-output --add-comments=TRANSLATORS: -k n_:1,2 -k said \
+		--project=t24 --copyright-holder="the t24 authors" -o t24/locale/t24.pot \
+		t24 app tools/checks_page.py tools/handouts.html
 	$(PYBABEL) update -i t24/locale/t24.pot -d t24/locale -D t24 --ignore-obsolete --previous --ignore-pot-creation-date
 	$(PYBABEL) compile -d t24/locale -D t24 --statistics
 
 # Printable A4 handouts, generated (git-ignored) from the lessons and the package: for each
-# lesson OUT/students/NN-slug.pdf to copy for the class and OUT/teacher/NN-slug.pdf with the answers.
+# lesson OUT/students/NN-slug.pdf to copy for the class and OUT/teacher/NN-slug.pdf with the answers
+# (LANG=zh: the Chinese edition's, in OUT/zh-CN/). Laid out in HTML, printed by Chromium.
 OUT ?= handouts
-handouts: $(VENV)/.installed-lab
-	$(PY) tools/handouts.py $(OUT)
+handouts: $(VENV)/.installed-lab $(if $(ZH),$(VENV)/.installed-zh)
+	$(PY) tools/handouts.py $(if $(ZH),--zh )$(OUT)
 
-# The checks explained for teachers, made from the checks' tables and the catalogue of novices'
-# attempts run through each check; a test fails when it is out of step with the checks.
+# The checks explained for teachers, teacher/checks.md and teacher/zh-CN/checks.md in Chinese,
+# made from the checks' tables and the catalogue of novices' attempts run through each check; a
+# test fails when either is out of step with the checks.
 checks-page: $(VENV)/.installed-test
 	$(PY) tools/checks_page.py
 
@@ -199,9 +245,9 @@ bench: $(VENV)/.installed-test
 # The same beside the PyPI solvers game24 and point24, which live in an environment of their
 # own: they are optional and never a dependency of t24 (benchmarks/peers.py runs them).
 PEERS_VENV ?= .venv-peers
-$(PEERS_VENV)/.installed: pyproject.toml
-	[ -x $(PEERS_VENV)/bin/python ] || $(PYTHON) -m venv $(PEERS_VENV)
-	$(PEERS_VENV)/bin/python -m pip install --quiet -e '.[bench]' game24 point24
+$(PEERS_VENV)/.installed: pyproject.toml $(LOCK) | $(UV)
+	[ -x $(PEERS_VENV)/bin/python ] || $(call venv,$(PEERS_VENV))
+	$(call install,$(PEERS_VENV),-e '.[bench]' game24 point24)
 	@touch $@
 
 bench-peers: $(PEERS_VENV)/.installed
@@ -224,4 +270,4 @@ notebooks: $(VENV)/.installed-test
 	$(MAKE) students
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis build dist *.egg-info
+	rm -rf $(VENV) $(UV_VENV) .pytest_cache .hypothesis build dist *.egg-info

@@ -66,6 +66,7 @@ class Server:
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = workdir / "serve.log"
         env = {**os.environ, "JUPYTER_TOKEN": self.token, "JUPYTER_RUNTIME_DIR": str(workdir)}
+        env["T24_CLASSROOM"] = str(workdir / "classroom.sqlite")  # never the teacher's rounds
         command = [
             sys.executable,
             str(REPO / "app" / "serve.py"),

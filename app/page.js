@@ -25,3 +25,29 @@ new MutationObserver(nameControls).observe(document.body, {
   attributes: true,
   attributeFilter: ["class"],
 });
+
+// A class round knows a student by an id this browser keeps (localStorage), sent to the page's
+// kernel through a hidden box, so a reload is the same student; the name typed is kept too.
+function newId() {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+function send(input, value) {
+  input.value = value;
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+  input.dispatchEvent(new Event("change", { bubbles: true }));
+}
+function keepStudent() {
+  const id = document.querySelector(".t24-round-student input:not([data-sent])");
+  if (id) {
+    if (!localStorage.getItem("t24-student")) localStorage.setItem("t24-student", newId());
+    id.dataset.sent = "yes";
+    send(id, localStorage.getItem("t24-student"));
+  }
+  const name = document.querySelector(".t24-round-name input:not([data-sent])");
+  if (name) {
+    name.dataset.sent = "yes";
+    if (localStorage.getItem("t24-name") && !name.value) send(name, localStorage.getItem("t24-name"));
+    name.addEventListener("input", () => localStorage.setItem("t24-name", name.value));
+  }
+}
+new MutationObserver(keepStudent).observe(document.body, { subtree: true, childList: true });

@@ -17,26 +17,29 @@ pools are full after a class has taken from them.
 
 Both languages are served: English at `/`, Chinese at `/zh-CN` (index.zh-CN.html, the pages
 game.zh-CN.ipynb and so on, made from the English ones by tools/students.py); the class's
-language (`--lang=zh_CN`, what `make app LANG=zh` gives) has the warm pools, the other language's
-pages start a kernel when opened.
+language (`--lang=zh_CN`, what `make app LANG=zh` gives) has the warm pools and its start page
+is the address printed; the other language's pages start a kernel when opened.
 
-The teacher page (teacher.ipynb, one warm kernel) runs a class round (classroom.py); starting or
-ending one needs the teacher code the server logs at start, made afresh each time unless
-T24_TEACHER_CODE chooses it (`make app TEACHER_CODE=...`).
+The teacher page (teacher.ipynb, one warm kernel) runs a class round (classroom.py). The start
+page does not link it: once ready, the server logs its address (in the class's language) and
+the teacher code that opens it, made afresh each time unless T24_TEACHER_CODE chooses it
+(`make app TEACHER_CODE=...`), and then one line for each wrong code a teacher page refused.
 
 Every other option is Voilà's own. Ask for a token with `--Voila.auto_token=True` (or set
 JUPYTER_TOKEN as well, to choose it), not with Voilà's `--token`, which takes the next argument
 as the token: `--token app` serves the current folder with the token "app".
 """
 
+import contextlib
 import math
 import os
-import secrets
+import sqlite3
 import sys
 from pathlib import Path
 
 import mistune
 import zmq
+from classroom import Classroom, make_code  # app/, beside this file
 from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.utils import url_path_join
 from tornado import web
@@ -69,12 +72,16 @@ CARDS_PAGE = (
 IDLE_MINUTES = 10
 
 
+def suffix(lang: str) -> str:
+    """What the pages' names add in a language: "" for en, ".zh-CN" for zh_CN."""
+    return "" if lang == "en" else "." + lang.replace("_", "-")
+
+
 def pool_sizes(students: int, lang: str = "en") -> dict[str, int]:
     """Warm kernels per app page for a class: a game page each, a lab page per three students,
     one teacher page, in the class's language ("en", or "zh_CN" for game.zh-CN.ipynb...)."""
-    suffix = "" if lang == "en" else "." + lang.replace("_", "-")
     sizes = {"game": max(students, 1), "lab": max(math.ceil(students / 3), 1), "teacher": 1}
-    return {f"{page}{suffix}.ipynb": size for page, size in sizes.items()}
+    return {f"{page}{suffix(lang)}.ipynb": size for page, size in sizes.items()}
 
 
 def warm(task) -> bool:
@@ -138,9 +145,11 @@ class ClassApp(Voila):
         self.voila_configuration.preheat_kernel = True
         self.voila_configuration.default_pool_size = 0  # only the pages below are pooled
         self.voila_configuration.file_allowlist.append(r"page\.(css|js)")  # style, script
+        # Only the class's language is pooled: a page not named here ("default") has none.
         pools = {
             name: {"pool_size": size} for name, size in pool_sizes(self.students, self.lang).items()
         }
+        pools["default"] = {"pool_size": 0}
         self.config.VoilaKernelManager.kernel_pools_config = pools
         self.config.VoilaKernelManager.fill_delay = self.refill_delay
         culling = {"cull_idle_timeout": IDLE_MINUTES * 60, "cull_interval": 60}
@@ -156,21 +165,31 @@ class ClassApp(Voila):
             self.config.KernelManager.setdefault("transport_encryption", "auto")
         trust = "is not trusted"  # Voilà's log message, matched: not words
         self.log.addFilter(lambda record: trust not in record.getMessage())
-        self._ready = False
+        self._ready = self._told = False
         # The teacher page's kernel checks the teacher code (app/classroom.py) in this variable,
         # which every kernel inherits: chosen with TEACHER_CODE=... for make app, else made here.
-        code = os.environ.get("T24_TEACHER_CODE") or secrets.token_hex(3)
-        os.environ["T24_TEACHER_CODE"] = code
-        self.log.info(
-            said("the teacher code for the class round (teacher page): {code}", code=code)
-        )
+        os.environ["T24_TEACHER_CODE"] = os.environ.get("T24_TEACHER_CODE") or make_code()
+        self.store = Classroom()
+        self.refused = max((number for number, _at in self.store.refusals()), default=0)
+        self.log.info(said("the class rounds' store: {path}", path=self.store.path))
 
     @property
     def display_url(self):
-        """The address to open, with the whole token (Voilà prints `token=...` for one it made)."""
-        url = super().display_url
+        """The address to open, the class's start page, with the whole token (Voilà prints
+        `token=...` for one it made)."""
+        return self.address("" if self.lang == "en" else "zh-CN")
+
+    @property
+    def teacher_url(self):
+        """The class round's teacher page in the class's language, with the token."""
+        return self.address(f"voila/render/teacher{suffix(self.lang)}.ipynb")
+
+    def address(self, path: str) -> str:
+        """The address of a page of the app (a path under `/`), with the token."""
+        url, _mark, query = super().display_url.partition("?")
         token = self.identity_provider.token if self.identity_provider is not None else ""
-        return url.replace("token=...", f"token={token}") if token else url
+        query = query.replace("token=...", f"token={token}") if token else query
+        return url + path + (f"?{query}" if query else "")
 
     def init_handlers(self):
         # Tornado takes the first handler that matches: this one wins over the file list at `/`.
@@ -203,13 +222,23 @@ class ClassApp(Voila):
         failed = [task for task in tasks if task.done() and task.exception() is not None]
         ready = all(warm(task) or task in failed for task in tasks)
         if ready and not self._ready:
-            sizes = ", ".join(f"{len(pool)} {Path(name).stem}" for name, pool in pools.items())
+            sizes = ", ".join(
+                f"{len(pool)} {Path(name).stem}" for name, pool in pools.items() if pool
+            )
             message = n_(
                 "ready for {n} student (warm pages: {pages}): open {url}",
                 "ready for {n} students (warm pages: {pages}): open {url}",
                 self.students,
             )
             self.log.info(message.format(n=self.students, pages=sizes, url=self.display_url))
+            if not self._told:  # once: the class needs the start page, only you this one
+                self._told = True
+                teacher_line = said(
+                    "the class round's teacher page, for you only: {url} (teacher code: {code})",
+                    url=self.teacher_url,
+                    code=os.environ["T24_TEACHER_CODE"],
+                )
+                self.log.info(teacher_line)
             for task in failed:
                 failure = said(
                     "a kernel for the pool failed to start: {error}", error=task.exception()
@@ -217,8 +246,21 @@ class ClassApp(Voila):
                 self.log.error(failure)
         self._ready = ready
 
+    def log_refusals(self):
+        """One line in the log for each wrong teacher code a teacher page refused."""
+        with contextlib.suppress(sqlite3.Error):  # the store busy: the next second logs them
+            for number, _at in self.store.refusals(self.refused):
+                self.refused = number
+                self.log.warning(
+                    said(
+                        "a teacher page refused a wrong teacher code (refusal {number})",
+                        number=number,
+                    )
+                )
+
     def listen(self):
         PeriodicCallback(self.check_warm, 1000).start()
+        PeriodicCallback(self.log_refusals, 1000).start()
         super().listen()
 
 

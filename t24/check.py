@@ -58,15 +58,23 @@ class Verdict:
     @property
     def message(self) -> str:
         """The verdict in one line, in the language in use."""
+        return self.sentence()
+
+    def sentence(self, pretty: bool = False) -> str:
+        """The verdict in one line; `pretty`: its expressions with − × ÷, as on paper."""
+
+        def write(expr: Expr | None) -> str | None:
+            return expr and (expr.pretty() if pretty else str(expr))
+
         return _(VERDICTS[self.kind]).format(
             error=self.error,
             hand=hand_text(self.hand),
             target=describe(self.target),
-            expr=self.expr,
+            expr=write(self.expr),
             value=self.value is not None and describe(self.value),
             missing=hand_text(self.missing),
             extra=hand_text(self.extra),
-            part=self.part,
+            part=write(self.part),
         )
 
 

@@ -9,14 +9,14 @@ import os
 import re
 import shlex
 import sys
-from contextlib import suppress
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from . import __version__, solver
 from .check import check_answer
 from .hand import InputError, SearchTooLarge, as_hand, as_target, whole
 from .methods import METHODS, TABLE
-from .text import N_, _, describe, hand_text, said
+from .text import N_, _, describe, hand_text, n_, said
 
 # The exit codes, as `EXIT_CODES` says them.
 FOUND = 0
@@ -38,6 +38,39 @@ ABOUT = {
     "bench": N_("time every method and save the figures"),
 }
 
+# argparse's own words a person can meet (its help page and usage errors), as argparse writes
+# them, so t24's catalogue translates them too: `speaking` hands argparse t24's gettext.
+ARGPARSE_WORDS = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("unrecognized arguments: %s"),
+    N_("the following arguments are required: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("ignored explicit argument %r"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("expected %s argument"),
+    N_("expected %s arguments"),
+)
+
+
+@contextmanager
+def speaking():
+    """argparse says its own words in t24's language (it looks up `_` and `ngettext` as it
+    speaks), until the block ends: only the command line's parser, never a caller's."""
+    saved = argparse._, argparse.ngettext
+    argparse._, argparse.ngettext = _, n_
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = saved
+
 
 class Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line (what is wrong, and where to look), and a value may
@@ -46,6 +79,16 @@ class Parser(argparse.ArgumentParser):
     def __init__(self, **options):
         super().__init__(**options)
         self._negative_number_matcher = re.compile("-[^-]")  # read as a value, as -3 would be
+
+    def parse_known_intermixed_args(self, args=None, namespace=None):
+        """argparse's, keeping the whole usage (it cuts off 7 characters, the English "usage: ")."""
+        if self.usage is not None:
+            return super().parse_known_intermixed_args(args, namespace)
+        self.usage = self.format_usage()[len(_("usage: ")) :]
+        try:
+            return super().parse_known_intermixed_args(args, namespace)
+        finally:
+            self.usage = None
 
     def error(self, message: str):
         _say(said("{prog}: error: {message} (see {prog} --help)", prog=self.prog, message=message))
@@ -86,8 +129,9 @@ def build_parser() -> Parser:
 
     description = _("The 24 game: make a target from cards with + - * / and brackets.")
     parser = Parser(prog="t24", description=description, epilog=_(EXIT_CODES))
-    parser.add_argument("--version", action="version", version=f"t24 {__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    version = _("show program's version number and exit")
+    parser.add_argument("--version", action="version", version=f"t24 {__version__}", help=version)
+    commands = parser.add_subparsers(dest="command", metavar=_("COMMAND"), parser_class=Parser)
     commands.required = True
     for name, run in zip(ABOUT, (run_solve, run_check, run_play, run_bench)):
         about = _(ABOUT[name])
@@ -96,7 +140,7 @@ def build_parser() -> Parser:
     parser.commands = commands.choices
     cards = said("the cards (1 to {most}), e.g. 3 3 8 8", most=solver.MAX_NUMBERS)
     solve.add_argument("numbers", nargs="+", metavar="N", help=cards)
-    items = said("the cards, then {example}", example=CHECK_EXAMPLE)
+    items = said("the cards, then the expression, e.g. {example}", example=CHECK_EXAMPLE)
     check.add_argument("items", nargs="+", metavar="N", help=items)
     target = _("what to make (default 24; a fraction like 1/3 or -1/3 works)")
     for command in solve, check, play:
@@ -231,9 +275,10 @@ def main(argv=None) -> int:
     args = argparse.Namespace(outcome=OUTPUT, command="")
     try:
         _streams()
-        parser = build_parser()
-        command = parser.commands.get(argv[0]) if argv else None  # cards and options mixed:
-        args = command.parse_intermixed_args(argv[1:]) if command else parser.parse_args(argv)
+        with speaking():
+            parser = build_parser()
+            command = parser.commands.get(argv[0]) if argv else None  # cards and options mixed:
+            args = command.parse_intermixed_args(argv[1:]) if command else parser.parse_args(argv)
         args.outcome = FOUND
         args.command_line = shlex.join(["t24", *argv])
         args.outcome = args.run(args)

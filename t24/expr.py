@@ -18,6 +18,7 @@ from .text import _, said, shown
 
 OPS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv}
 PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
+SYMBOLS = {"-": "\u2212", "*": "\u00d7", "/": "\u00f7"}  # − × ÷, as a person writes them
 SIX_RESULTS = (("+", False), ("-", False), ("-", True), ("*", False), ("/", False), ("/", True))
 
 
@@ -58,7 +59,7 @@ class _Tree:
 
     def pretty(self) -> str:
         """Infix text with the typographic symbols − × ÷."""
-        return _show(self, {"-": "\u2212", "*": "\u00d7", "/": "\u00f7"})
+        return _show(self, SYMBOLS)
 
     def to_latex(self) -> str:
         """LaTeX for `IPython.display.Math`; a fraction in a fraction is a \\dfrac (large enough)."""

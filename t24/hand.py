@@ -11,7 +11,7 @@ import itertools
 import numbers
 import operator
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Set
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -145,9 +145,15 @@ def _exact(value) -> Fraction | None:
 
 
 def as_hand(numbers: Iterable) -> Hand:
-    """Check and return the numbers as a tuple of ints: [3, 3, 8, 8], '3 3 8 8' or '3,3,8,8'."""
+    """Check and return the numbers as a tuple of ints: [3, 3, 8, 8], '3 3 8 8' or '3,3,8,8'
+    (a sequence, never a mapping or a set, which would hold a repeated card once)."""
     if isinstance(numbers, (bytes, bytearray, memoryview)):
         refusal = _("expected numbers, got {kind}: give them as text or as a list")
+        raise InputError(refusal.format(kind=type(numbers).__name__))
+    if isinstance(numbers, (Mapping, Set)):  # a Counter, dict or set keeps each number once
+        refusal = _(
+            "expected the cards in a list, got a {kind}: write each card, repeats too, e.g. [3, 3, 8, 8]"
+        )
         raise InputError(refusal.format(kind=type(numbers).__name__))
     if isinstance(numbers, str):
         numbers = numbers.replace(",", " ").split()

@@ -29,6 +29,8 @@ _SYNONYMS = str.maketrans(
 )
 _ALLOWED = set("0123456789+-*/()[] ")
 _CLOSING = {")": "(", "]": "["}
+_CLOSES = {"(": ")", "[": "]"}
+_TOKEN = re.compile(r"[0-9]+|\S")  # a number, or one character: an operator or a bracket
 _OPERATOR_PAIR = re.compile(r"(?=([-+*/] *[*/]))")  # overlapping: every operator followed by * or /
 _OPERATORS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/"}
 _REFUSED = {  # the operators Python knows and t24 does not, as a person calls them
@@ -56,6 +58,7 @@ def parse(text: str) -> Expr:
         raise ExpressionError(_("empty expression: type something like 8/(3-8/3)"))
     _check_brackets(clean)
     _check_operators(text, clean)
+    _check_missing_operators(clean)
     clean = _numbers(clean).replace("[", "(").replace("]", ")")
     # ast columns count from the stripped text; translate back to the typed text.
     offset = len(clean) - len(clean.lstrip())
@@ -116,6 +119,32 @@ def _check_operators(text: str, clean: str) -> None:
             continue
         why = _("two operators in a row; put a number or a bracket between them")
         raise _at(second + 1, why)
+
+
+def _check_missing_operators(clean: str) -> None:
+    """Refuse `8(3-8/3)`, `(3)(3)` or `2 3`, a number or bracket written right after another,
+    naming where the operator is missing (people write 8(…) for 8 × (…) on paper)."""
+    tokens = list(_TOKEN.finditer(clean))
+    for left, right in zip(tokens, tokens[1:]):
+        ends, starts = left.group(), right.group()
+        if ends[0] in "+-*/([" or starts[0] in "+-*/)]":
+            continue
+        why = said(
+            "an operator is missing between {left} and {right}: did you mean {meant}?",
+            left=ends,
+            right=starts,
+            meant=f"{_shown(ends)} × {_shown(starts)}",
+        )
+        raise _at(right.start() + 1, why)
+
+
+def _shown(token: str) -> str:
+    """A number as typed, or a bracket as the bracketed part: `8`, `(…)`, `[…]`."""
+    if token in "([":
+        return token + "…" + _CLOSES[token]
+    if token in ")]":
+        return _CLOSING[token] + "…" + token
+    return token
 
 
 def _numbers(clean: str) -> str:

@@ -10,6 +10,8 @@ in `t24/locale/`; the language is the environment's (`LANGUAGE`, `LANG`...) or `
 import gettext
 import math
 import reprlib
+import struct
+import sys
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -18,13 +20,19 @@ LOCALES = Path(__file__).parent / "locale"
 
 
 def use_language(code: str | None) -> None:
-    """Speak the language `code` ("zh_CN", "en"); None goes back to the environment's."""
+    """Speak the language `code` ("zh_CN", "en"); None goes back to the environment's. A
+    catalogue that cannot be read (truncated, empty, damaged) leaves English, said in one line."""
     global _translation
     languages = None if code is None else [code]
-    _translation = gettext.translation("t24", LOCALES, languages=languages, fallback=True)
-
-
-use_language(None)
+    try:
+        _translation = gettext.translation("t24", LOCALES, languages=languages, fallback=True)
+    except (OSError, ValueError, LookupError, struct.error):  # what gettext raises on a bad file
+        _translation = gettext.NullTranslations()
+        path = gettext.find("t24", LOCALES, languages=languages)
+        print(
+            said("t24: cannot read {path} (a damaged catalogue); speaking English", path=path),
+            file=sys.stderr,
+        )
 
 
 def _(message: str) -> str:
@@ -54,8 +62,11 @@ def n_(singular: str, plural: str, count: int) -> str:
     return form
 
 
-# Face cards, for a classroom display: J Q K for 11 12 13 (A for 1 is left as 1, which is clearer).
-FACES = {11: "J", 12: "Q", 13: "K"}
+use_language(None)  # after `said`, which a damaged catalogue's line needs
+
+
+# Face cards, for a classroom display: A for 1 and J Q K for 11 12 13, as a pack of cards shows them.
+FACES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
 
 def describe(value: Fraction) -> str:

@@ -1,112 +1,84 @@
 """Printable A4 handouts: per lesson, the sheets a student works on paper and the same sheets
-with the answers for the teacher, drawn with matplotlib (no LaTeX) in black and greys only.
+with the answers for the teacher, in black and greys only.
 
-    python tools/handouts.py OUT [NN ...]   writes OUT/students/NN-slug.pdf and, with the
-                                            answers, OUT/teacher/NN-slug.pdf
+    python tools/handouts.py OUT [NN ...]        OUT/students/NN-slug.pdf and, with the answers,
+    python tools/handouts.py --zh OUT [NN ...]   OUT/teacher/NN-slug.pdf (--zh: OUT/zh-CN/...)
 
-Every answer comes from the package (the searches, the recursion's states, the stack machine,
-the game) or from the teacher's lesson: each "Try it first" question is read from
+Each sheet's data (`sheets`) comes from the package (the searches, the recursion's states, the
+stack machine, the game) or from the teacher's lesson: each "Try it first" question is read from
 teacher/NN-*.ipynb with the text of the reveal that follows it (the lesson's cells are run here,
-without the checks) or the model answer of the written answer cell below it.
+without the checks) or the model answer of the written answer cell below it. The page, its words
+and its layout are tools/handouts.html (Jinja2), printed to PDF by headless Chromium with its
+fonts embedded: DejaVu Sans (matplotlib's copy) and the `zh` extra's Noto Sans SC for Chinese.
 """
 
 import ast
+import atexit
 import contextlib
+import functools
 import html
 import io
 import json
-import logging
 import os
 import re
+import shutil
+import subprocess
 import sys
-import textwrap
+import tempfile
 import warnings
 from fractions import Fraction
 from html.parser import HTMLParser
 from pathlib import Path
 
+import jinja2
 import matplotlib
-import matplotlib.pyplot as plt
-from matplotlib.backends.backend_pdf import PdfPages
-from matplotlib.patches import FancyBboxPatch, Rectangle
+from fontTools.ttLib import TTFont
+from fontTools.ttLib.sfnt import SFNTWriter
+from markupsafe import Markup
 
 import t24
-import t24.notebook
 from t24.game import Game, answer_steps, rate
+from t24.game.rating import LEVELS, NO_ANSWER
 from t24.methods import patterns, postfix, recursive
-from t24.notebook.fonts import use_cjk_fallback
-from t24.notebook.steppers import stack_steps, trace
-from t24.text import FACES, describe, hand_text
+from t24.text import FACES, _, describe, hand_text, use_language
+from t24.trace import stack_steps, trace
 
 ROOT = Path(__file__).resolve().parent.parent
-A4 = (210 / 25.4, 297 / 25.4)  # inches
-MARGIN, WIDTH = 15, 180  # mm
-LIGHT, MID = "0.88", "0.55"  # greys: every mark reads in black and white
+LANGUAGES = {"en": ("teacher", None), "zh": ("teacher/zh-CN", "zh_CN")}  # lessons, catalogue
+MARKER = (
+    r"\*\*(Try it first|Trace it by hand|先试一试|动手追踪)[.。]\*\*"  # as each edition writes it
+)
+TRACE = ("Trace it by hand", "动手追踪")
+HEADING = r"^#+ (Try it first|先试一试)\s*$"
+ON_PAPER = {"in the cell below": "in the box below", "下面的单元格": "下面的方框"}
 SYMBOLS = {"+": "+", "-": "−", "*": "×", "/": "÷"}
-MARKERS = ("Try it first.", "Trace it by hand.")
-CORE = ("00", "01", "03", "06", "09")
 PATTERN_HAND, TREE_HAND, TREE_TARGET, SEED = (2, 4, 6, 8), (2, 3, 4), 10, 2024
-
-matplotlib.use("Agg")  # files only, no window
-logging.getLogger("matplotlib.font_manager").setLevel(logging.ERROR)  # "no bold": regular is used
-
-
-# The posts' titles are Chinese: the lessons' CJK font (the zh extra's, or the system's) fills
-# those glyphs. TrueType: the text stays text (searchable, read back by the test).
-CJK = use_cjk_fallback()
-plt.rcParams["pdf.fonttype"] = 42
+LATIN = Path(matplotlib.get_data_path(), "fonts/ttf")  # DejaVu Sans, the same on every computer
+CHROMIUM = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 
 
-# ---------------------------------------------------------------------------------------------
-# A page in millimetres, from the top left corner.
-
-
-class Page:
-    """One A4 sheet: text, boxes and lines placed in mm from the top left."""
-
-    def __init__(self, lesson: str, title: str, answers: bool):
-        self.fig = plt.figure(figsize=A4)
-        self.ax = self.fig.add_axes((0, 0, 1, 1))
-        self.ax.set(xlim=(0, 210), ylim=(297, 0))
-        self.ax.axis("off")
-        self.text(MARGIN, 12, f"{lesson} · {title}", 9, color=MID)
-        if answers:
-            self.box(135, 7, 60, 8, fill=LIGHT, lw=1.5)
-            self.text(165, 11, "ANSWERS · for the teacher", 9, weight="bold", ha="center")
-        else:
-            self.text(120, 12, "Name ______________________________", 9)
-
-    def text(self, x, y, s, size=11, **style):
-        style.setdefault("va", "center")
-        self.ax.text(x, y, s, fontsize=size, **style)
-
-    def para(self, x, y, s, size=11, width=WIDTH, gap=1.45, **style) -> float:
-        """Wrapped text from y down; returns the y below it."""
-        for line in wrap(s, size, width):
-            self.text(x, y, line, size, **style)
-            y += size * 0.3528 * gap
-        return y
-
-    def box(self, x, y, w, h, fill="none", hatch=None, lw=0.8, round_=False):
-        kind = FancyBboxPatch if round_ else Rectangle
-        extra = {"boxstyle": "round,pad=0,rounding_size=2"} if round_ else {}
-        self.ax.add_patch(
-            kind((x, y), w, h, facecolor=fill, edgecolor="black", hatch=hatch, lw=lw, **extra)
-        )
-
-    def line(self, xs, ys, **style):
-        style.setdefault("color", "black")
-        style.setdefault("lw", 0.6)
-        self.ax.plot(xs, ys, **style)
-
-    def heading(self, y, title, intro="") -> float:
-        self.text(MARGIN, y, title, 16, weight="bold")
-        return self.para(MARGIN, y + 9, intro, 10.5) if intro else y + 8
-
-    def rules(self, y0, y1, step=8):
-        """Lines to write on, from below y0 down to y1."""
-        while (y0 := y0 + step) <= y1:
-            self.line([MARGIN, MARGIN + WIDTH], [y0, y0], color=MID, lw=0.4)
+@functools.cache
+def cjk_font() -> Path | None:
+    """The `zh` extra's Chinese font (Noto Sans SC), or None without it; a copy without the code
+    points of radicals and compatibility forms, so that each glyph reads back (copied, searched)
+    as its ideograph: the PDF names a glyph that two code points share by the first, 2F42 for 6587."""
+    try:
+        import pylopdf_fonts_zh_cn
+    except ImportError:
+        return None
+    font = TTFont(pylopdf_fonts_zh_cn.sans_path(), lazy=True)
+    for table in font["cmap"].tables:
+        for code in [c for c in table.cmap if 0x2E80 <= c <= 0x2FDF or 0xF900 <= c <= 0xFAFF]:
+            del table.cmap[code]
+    path = Path(tempfile.mkdtemp(), "NotoSansSC-Regular.otf")
+    atexit.register(shutil.rmtree, path.parent)
+    with path.open("wb") as out:  # the other tables copied as they are: compiling them is slow
+        tags = font.reader.keys()
+        writer = SFNTWriter(out, len(tags), font.reader.sfntVersion)
+        for tag in tags:
+            writer[tag] = font["cmap"].compile(font) if tag == "cmap" else font.reader[tag]
+        writer.close()
+    return path
 
 
 def typeset(text: str) -> str:
@@ -114,391 +86,125 @@ def typeset(text: str) -> str:
     return re.sub(r" ([-*/]) ", lambda m: f" {SYMBOLS[m[1]]} ", text)
 
 
-def wrap(text: str, size: float, width: float) -> list[str]:
-    """Lines that fit `width` mm at `size` pt (an average glyph is about 0.55 em wide)."""
-    chars = max(10, int(width / (size * 0.3528 * 0.55)))
-    lines = []
-    for part in text.split("\n"):
-        lines += textwrap.wrap(part, chars) or [""]
-    return lines
-
-
-def card(page: Page, x, y, number: int, w=24, h=34):
-    """A playing card to cut out: the face letter or number, the number small in a corner."""
-    page.box(x, y, w, h, fill="white", lw=1.2, round_=True)
-    page.text(x + w / 2, y + h / 2, FACES.get(number, str(number)), w * 0.9, ha="center")
-    page.text(x + 2.5, y + 4, str(number), w * 0.3)
+def solved(hand) -> str:
+    """The solver's first answer, pretty, or "" for a hand with none."""
+    found = t24.solve(hand)
+    return found[0].pretty() if found else ""
 
 
 # ---------------------------------------------------------------------------------------------
-# The worksheets: each draws its page(s) on the students' copy, and with answers on the teacher's.
+# The sheets' data: each a dict with the `kind` of the template's macro that lays it out, the
+# answers beside the blanks (the template shows them on the teacher's copy only).
 
 
-def sheet_00(new, answers):
-    page = new()
-    y = page.heading(
-        28,
-        "Can you make 24 from 3 3 8 8?",
-        "Use every card exactly once, with + − × ÷ and brackets, to make exactly 24. "
-        "Fractions on the way are allowed; only the final value counts.",
-    )
+def sheet_00(lesson):
     hand = (3, 3, 8, 8)
-    for k, number in enumerate(hand):
-        card(page, 37 + k * 36, y + 4, number, 30, 42)
-    page.text(MARGIN, y + 58, "Work it out here:", 11, weight="bold")
-    page.rules(y + 58, 272)
-    if answers:
-        answer = t24.solve(hand)[0]
-        steps = [typeset(s.text()) for s in answer_steps(answer)]
-        page.para(20, y + 70, f"{answer.pretty()} = {describe(answer.value)}", 14, weight="bold")
-        page.para(20, y + 80, "Step by step: " + ";  ".join(steps), 11)
-    hands = lesson_hands("00", exclude={hand})
-    if not hands:
-        return
-    page = new()
-    y = page.heading(
-        28,
-        "Card sets",
-        "Cut out each set, or work it here: can the four cards make 24? Write an answer, or "
-        "“none” if you think it cannot be done. The sets go from easier to harder.",
-    )
-    ratings = sorted(((rate(h), h) for h in hands), key=level_order)
-    row = (272 - y) / max(len(ratings), 5)
-    for k, (rating, h) in enumerate(ratings[:8]):
-        top = y + 4 + k * row
-        page.line([MARGIN, MARGIN + WIDTH], [top - 2] * 2, ls="--", color=MID)
-        page.text(MARGIN, top + 4, f"Set {k + 1}", 10, weight="bold")
-        for j, number in enumerate(h):
-            card(page, MARGIN + 14 + j * 22, top + 1, number, 19, row - 8)
-        page.text(118, top + row / 2 - 6, "Answer:", 10)
-        page.line([118, MARGIN + WIDTH], [top + row / 2 + 2] * 2, color=MID, lw=0.4)
-        if answers:
-            solved = t24.solve(h)
-            said = f"{solved[0].pretty()}" if solved else "none: it cannot make 24"
-            page.para(118, top + row / 2, said, 10, width=76, weight="bold")
-            page.para(118, top + row / 2 + 7, f"{rating.level}: {rating.reason}", 7.5, width=76)
+    answer = t24.solve(hand)[0]
+    steps = [typeset(s.text()) for s in answer_steps(answer)]
+    yield {"kind": "hand", "hand": hand, "answer": f"{answer.pretty()} = 24", "steps": steps}
+    ratings = [(rate(h), h) for h in lesson_hands(lesson, exclude={hand})]
+    ratings.sort(key=lambda item: ((*LEVELS, NO_ANSWER).index(item[0].level), item[1]))
+    sets = [{"hand": h, "answer": solved(h), "rating": r} for r, h in ratings[:8]]
+    if sets:
+        yield {"kind": "sets", "sets": sets}
 
 
-def level_order(item):
-    rating, hand = item
-    levels = ("easy", "medium", "hard", "very hard", "no answer")
-    return levels.index(rating.level), hand
-
-
-def sheet_01(new, answers):
-    page = new()
-    hand = hand_text(PATTERN_HAND)
-    y = page.heading(
-        28,
-        f"The 11 patterns, filled for {hand}",
-        f"The post “24点解法” lists 11 patterns: n is a number, o an operator. For each pattern, "
-        f"write the cards {hand} (in any order) into the squares and an operator + − × ÷ into "
-        "each circle, so that it makes 24. If no filling can, write “none”.",
-    )
+def sheet_01(lesson):
     hits = {}  # per pattern, its filled text with the fewest divisions and subtractions
-    for text in sorted(
-        patterns.search(PATTERN_HAND, Fraction(24)), key=lambda t: (t.count("/"), t.count("-"))
-    ):
+    texts = patterns.search(PATTERN_HAND, Fraction(24))
+    for text in sorted(texts, key=lambda t: (t.count("/"), t.count("-"))):
         numbers, ops = re.findall(r"\d+", text), re.findall(r"[-+*/]", text)
         for pattern in patterns.PATTERNS:
             if pattern not in hits and text == patterns.fill(pattern, numbers, ops):
-                hits[pattern] = (numbers, ops)
-    row = (275 - y) / len(patterns.PATTERNS)
-    for k, pattern in enumerate(patterns.PATTERNS):
-        top = y + 2 + k * row
-        page.text(MARGIN, top + row / 2, f"{k + 1:>2}", 10, weight="bold")
-        page.text(MARGIN + 8, top + row / 2, pattern, 9, family="DejaVu Sans Mono", color=MID)
-        x, mid = MARGIN + 42, top + row / 2
+                hits[pattern] = (numbers, [SYMBOLS[op] for op in ops])
+    rows = []
+    for pattern in patterns.PATTERNS:
         numbers, ops = (iter(part) for part in hits.get(pattern, ((), ())))
-        for char in pattern:
-            if char in "no":
-                shown = next(numbers if char == "n" else ops, "") if answers else ""
-                if char == "n":
-                    page.box(x, mid - 4.5, 9, 9)
-                else:
-                    page.ax.add_patch(plt.Circle((x + 4.5, mid), 3.8, fill=False, lw=0.8))
-                page.text(x + 4.5, mid, SYMBOLS.get(shown, shown), 11, ha="center", weight="bold")
-                x += 11
-            else:
-                page.text(x, mid, char, 20, ha="left")
-                x += 4
-        page.text(MARGIN + 150, mid, "= ______", 11)
-        if answers:
-            page.text(
-                MARGIN + 156, mid - 1.5, "24" if pattern in hits else "none", 11, weight="bold"
-            )
+        filled = [next(numbers if c == "n" else ops, "") if c in "no" else c for c in pattern]
+        rows.append({"pattern": pattern, "filled": filled, "hit": pattern in hits})
+    yield {"kind": "patterns", "hand": PATTERN_HAND, "rows": rows}
 
 
-def sheet_03(new, answers):
-    searched = trace(TREE_HAND, TREE_TARGET)
-    hand, target = hand_text(TREE_HAND), describe(searched.target)
-    page = new()
-    y = page.heading(
-        28,
-        f"The tree of {hand} → {target}",
-        f"Each step takes a pair of slots i < j and puts one of the six results into slot i. "
-        f"Write the numbers left after each step in its box, then the final number of each "
-        f"result of the last pair. Circle every final number that is {target}.",
-    )
-    first = [s for s in searched.states if s.depth == 1]
-    row = (280 - y) / len(first)
-    root_y = y + row * len(first) / 2
-    page.box(MARGIN, root_y - 5, 18, 10, fill="white", lw=1.2)
-    page.text(MARGIN + 9, root_y, hand, 9, ha="center", weight="bold")
-    heads = ["a + b", "a − b", "b − a", "a × b", "a ÷ b", "b ÷ a"]
-    for k, head in enumerate(heads):
-        page.text(106 + k * 15 + 6.5, y + 1, head, 7, ha="center", color=MID)
-    for k, state in enumerate(first):
-        mid = y + 5 + k * row + row / 2 - 1
-        page.line([MARGIN + 18, 52], [root_y, mid], color=MID, lw=0.4)
-        page.text(53, mid, state.step.replace("*", "×").replace("/", "÷").replace("-", "−"), 7.5)
-        page.box(76, mid - 4, 24, 8, fill="white")
-        page.line([100, 106], [mid, mid], color=MID, lw=0.4)
-        if answers:
-            page.text(
-                88, mid, " ".join(map(describe, state.values)), 8.5, ha="center", weight="bold"
-            )
-        leaves = [s for s in searched.states if s.parent == state.id]
-        for j, leaf in enumerate(leaves):
-            hit = leaf.reaches_target
-            page.box(
-                106 + j * 15,
-                mid - 4,
-                13,
-                8,
-                fill=LIGHT if answers and hit else "white",
-                lw=2 if answers and hit else 0.6,
-            )
-            if answers:
-                value = describe(leaf.values[0])
-                page.text(
-                    112.5 + j * 15, mid, value, 8, ha="center", weight="bold" if hit else "normal"
-                )
-    if answers:
-        hits = ";  ".join(s.exprs[0].pretty() for s in searched.hits)
-        page.text(
-            MARGIN, 284, f"The shaded boxes: {len(searched.hits)} paths make {target}: {hits}", 8
-        )
-    array_sheet(new, answers)
+def sheet_02(lesson):
+    machines = []
+    for tokens in [(7, 6, 5, "-", "-"), t24.solve((3, 3, 8, 8))[0].postfix()]:
+        rows = zip(tokens, map(typeset, stack_steps(tokens)), stacks(tokens))
+        value, infix = describe(postfix.evaluate(tokens)), postfix.to_infix(tokens).pretty()
+        machines.append({"tokens": tokens, "rows": list(rows), "value": value, "infix": infix})
+    yield {"kind": "stack", "machines": machines}
 
 
-def array_sheet(new, answers):
-    """The post's array for 2 3 4, each write in order, the restore rows marked."""
-    hand, target = TREE_HAND, Fraction(TREE_TARGET)
-    seen = []
-    recursive.search(
-        recursive.start(hand),
-        len(hand),
-        target,
-        [],
-        visit=lambda array, n: seen.append((n, [v for v, _ in array])),
-    )
-    rows, n = [("start: the hand", seen[0][1], len(hand), False)], len(hand)
-    parent, made = seen[0][1], iter(s for s in seen if s[0] == n - 1)
-    for i, j in recursive.pairs(n):
-        a, b = parent[i], parent[j]
-        moved = list(parent)
-        moved[j] = parent[n - 1]
-        rows.append(
-            (
-                f"pair ({i}, {j}): a = {describe(a)}, b = {describe(b)}; slot {j} ← slot {n - 1}",
-                moved,
-                n,
-                False,
-            )
-        )
-        for op, swapped, _ in t24.expr.pair_results(a, b):
-            symbol = SYMBOLS[op]
-            rows.append(
-                (
-                    f"slot {i} ← {'b' if swapped else 'a'} {symbol} {'a' if swapped else 'b'}, then Search({n - 1})",
-                    next(made)[1],
-                    n - 1,
-                    False,
-                )
-            )
-        rows.append((f"RESTORE: slot {i} ← a, slot {j} ← b", list(parent), n, True))
-    page = new()
-    y = page.heading(
-        28,
-        f"The array of {hand_text(hand)}, step by step",
-        f"Search({len(hand)}) on the array {hand_text(hand)}: write the number in each slot after "
-        "each step. A grey slot is no longer in play (it keeps its old number). The rows in a "
-        "thick frame put a and b back (the restore step).",
-    )
-    row = min(9.5, (282 - y) / (len(rows) + 1))
-    xs = [MARGIN, MARGIN + 8, MARGIN + 120, MARGIN + 140, MARGIN + 160, MARGIN + WIDTH]
-    for label, x in zip(["#", "step", "slot 0", "slot 1", "slot 2"], xs):
-        page.text(x + 1, y + row / 2, label, 9, weight="bold")
-    for k, (label, values, live, restore) in enumerate(rows, 1):
-        top = y + k * row
-        page.line([MARGIN, MARGIN + 120], [top + row] * 2, color=LIGHT, lw=0.5)
-        if restore:
-            page.box(MARGIN, top, 8, row, hatch="////", lw=0.5)
-            page.box(MARGIN, top, WIDTH, row, lw=2)
-        page.text(xs[0] + 1, top + row / 2, str(k), 8)
-        page.text(xs[1] + 1, top + row / 2, label, 8, weight="bold" if restore else "normal")
-        for s in range(len(hand)):
-            x = xs[2 + s]
-            page.box(x, top, 20, row, fill=LIGHT if s >= live else "white", lw=0.5)
-            if answers and k > 1:
-                page.text(
-                    x + 10,
-                    top + row / 2,
-                    describe(values[s]),
-                    9,
-                    ha="center",
-                    weight="bold" if s < live else "normal",
-                    color="black" if s < live else MID,
-                )
-            elif k == 1:
-                page.text(x + 10, top + row / 2, describe(values[s]), 9, ha="center", weight="bold")
-
-
-def sheet_06(new, answers):
-    page = new()
-    y = page.heading(
-        28,
-        "Exact and float, step by step",
-        "Work out each step as an exact fraction. After the lesson's first reveal, type each step "
-        "into Python (8 / 3, for example), copy the float it prints, and ask Python whether that float is exactly your "
-        "fraction: Fraction(8 / 3) == Fraction(8, 3).",
-    )
-    for text in ["8 / (3 - 8 / 3)", "(5 - 1 / 5) * 5", "4 / (1 - 5 / 6)"]:
-        expr = t24.parse(text)
-        page.text(MARGIN, y + 4, expr.pretty(), 14, weight="bold")
-        y += 10
-        cols = [MARGIN, MARGIN + 45, MARGIN + 85, MARGIN + 150]
-        for head, x in zip(
-            ["step", "exact fraction", "the float Python prints", "exactly equal?"], cols
-        ):
-            page.text(x + 1, y + 4, head, 9, weight="bold")
-        for node in [n for n in reversed(list(expr.nodes())) if isinstance(n, t24.BinOp)]:
-            y += 9
-            for left, right in zip(cols, cols[1:] + [MARGIN + WIDTH]):
-                page.box(left, y, right - left, 9, lw=0.5)
-            page.text(cols[0] + 1.5, y + 4.5, node.pretty(), 9)
-            if answers:
-                f = postfix.evaluate(node.postfix(), number=float)
-                exact = "yes" if Fraction(f) == node.value else "no"
-                for x, said in zip(cols[1:], [describe(node.value), repr(f), exact]):
-                    page.text(x + 1.5, y + 4.5, said, 10, weight="bold")
-        y += 12
-        page.text(MARGIN, y + 2, "Does the float of the whole expression equal 24?  ________", 10)
-        if answers:
-            f = postfix.evaluate(expr.postfix(), number=float)
-            page.text(MARGIN + 110, y + 1, f"{f!r} == 24 is {f == 24}", 10, weight="bold")
-        y += 16
-
-
-def sheet_09(new, answers):
-    page = new()
-    y = page.heading(
-        28,
-        "Score sheet for a round",
-        "For each hand: write the cards, your answer, the hints you used and your wrong tries, "
-        "then how the hand ended: right, shown (you pressed Show answer) or skipped.",
-    )
-    heads = [
-        ("hand", 12),
-        ("cards", 28),
-        ("my answer", 70),
-        ("hints", 16),
-        ("wrong tries", 20),
-        ("right / shown / skipped", 34),
-    ]
-    game = Game(seed=SEED)
-    rounds = [game.round] + [game.next_hand() for _ in range(7)]
-    row = 24
-    x = MARGIN
-    for head, w in heads:
-        page.box(x, y, w, 9, fill=LIGHT, lw=0.6)
-        page.para(x + 1, y + 3, head, 8, width=w - 2, weight="bold", gap=1.2)
-        x += w
-    for k, round_ in enumerate(rounds):
-        top, x = y + 9 + k * row, MARGIN
-        for _, w in heads:
-            page.box(x, top, w, row, lw=0.6)
-            x += w
-        page.text(MARGIN + 6, top + 6, str(k + 1), 11, ha="center", weight="bold")
-        if answers:
-            page.text(MARGIN + 13, top + 6, hand_text(round_.hand, faces=True), 10, weight="bold")
-            page.text(MARGIN + 41, top + 6, round_.answer.pretty(), 9.5, weight="bold")
-            page.para(
-                MARGIN + 41, top + 12, f"{round_.rating.level}; {round_.how_many}", 7.5, width=68
-            )
-    y += 9 + len(rounds) * row + 8
-    page.text(
-        MARGIN,
-        y,
-        "Score:  ____ right out of ____ hands (____ shown, ____ skipped);  ____ wrong tries,  ____ hints",
-        10,
-    )
-    if answers:
-        page.para(
-            MARGIN,
-            y + 7,
-            f"The hands are the game's of lesson 09 (seed {SEED}), in the order it deals them; "
-            "the answer is the one the game shows.",
-            8,
-        )
-
-
-def sheet_02(new, answers):
-    page = new()
-    y = page.heading(
-        28,
-        "The stack machine, token by token",
-        "Read the tokens from left to right. A number is pushed; an operator pops two numbers "
-        "(the lower one on the left), combines them and pushes the result. Write what the "
-        "machine does and the stack after each token (bottom on the left).",
-    )
-    answer = t24.solve((3, 3, 8, 8))[0]
-    for tokens in [(7, 6, 5, "-", "-"), answer.postfix()]:
-        page.text(
-            MARGIN, y + 4, "  ".join(map(str, tokens)), 14, weight="bold", family="DejaVu Sans Mono"
-        )
-        y += 10
-        cols = [MARGIN, MARGIN + 20, MARGIN + 100, MARGIN + WIDTH]
-        for head, x in zip(["token", "what the machine does", "the stack after it"], cols):
-            page.text(x + 1, y + 4, head, 9, weight="bold")
-        for token, step, state in zip(tokens, stack_steps(tokens), stacks(tokens)):
-            y += 9
-            for left, right in zip(cols, cols[1:]):
-                page.box(left, y, right - left, 9, lw=0.5)
-            page.text(cols[0] + 8, y + 4.5, str(token), 11, ha="center", family="DejaVu Sans Mono")
-            if answers:
-                page.text(cols[1] + 1.5, y + 4.5, typeset(step), 9, weight="bold")
-                page.text(
-                    cols[2] + 1.5, y + 4.5, "  ".join(map(describe, state)), 10, weight="bold"
-                )
-        y += 14
-        page.text(
-            MARGIN, y + 2, "The value:  ________    the same in infix:  ______________________", 10
-        )
-        if answers:
-            page.text(MARGIN + 21, y + 1, describe(postfix.evaluate(tokens)), 10, weight="bold")
-            page.text(MARGIN + 76, y + 1, postfix.to_infix(tokens).pretty(), 10, weight="bold")
-        y += 16
-
-
-def stacks(tokens) -> list[list[Fraction]]:
+def stacks(tokens) -> list[str]:
     """The stack after each token, as the package's stack machine (`postfix.evaluate`) runs."""
     stack, after = [], []
 
     def push(token):
         stack.append(Fraction(token))
-        after.append(list(stack))
+        after.append("  ".join(map(describe, stack)))
         return stack[-1]
 
     def combine(op, left, right):
         del stack[-2:]
-        stack.append(t24.expr.OPS[op](left, right))
-        after.append(list(stack))
-        return stack[-1]
+        return push(t24.expr.OPS[op](left, right))
 
     postfix.evaluate(tokens, push, combine)
     return after
+
+
+def sheet_03(lesson):
+    searched = trace(TREE_HAND, TREE_TARGET)
+    branches = []
+    for state in (s for s in searched.states if s.depth == 1):
+        leaves = [s for s in searched.states if s.parent == state.id]
+        branches.append(
+            {
+                "step": typeset(state.step),
+                "numbers": " ".join(map(describe, state.values)),
+                "leaves": [(describe(s.values[0]), s.reaches_target) for s in leaves],
+            }
+        )
+    hits = [s.exprs[0].pretty() for s in searched.hits]
+    hand, target = TREE_HAND, describe(searched.target)
+    yield {"kind": "tree", "hand": hand, "target": target, "branches": branches, "hits": hits}
+    yield {"kind": "array", "hand": hand, "rows": array_rows(hand, Fraction(TREE_TARGET))}
+
+
+def array_rows(hand, target) -> list[dict]:
+    """The post's array for the hand, each write in order (`recursive.search` visits each), the
+    slots still in play and the restore rows marked."""
+    seen = []
+    visit = lambda array, n: seen.append([value for value, _expr in array])  # noqa: E731
+    recursive.search(recursive.start(hand), len(hand), target, [], visit=visit)
+    n, parent, made = len(hand), seen[0], iter(seen[1:])
+    rows = [{"do": "start", "slots": parent, "live": n}]
+    for i, j in recursive.pairs(n):
+        moved = [*parent[:j], parent[n - 1], *parent[j + 1 :]]
+        words = {"i": i, "j": j, "a": describe(parent[i]), "b": describe(parent[j]), "last": n - 1}
+        rows.append({"do": "pair", **words, "slots": moved, "live": n})
+        for op, swapped, _value in t24.expr.pair_results(parent[i], parent[j]):
+            left, right = ("b", "a") if swapped else ("a", "b")
+            step = f"{left} {SYMBOLS[op]} {right}"
+            rows.append({"do": "write", "step": step, **words, "slots": next(made), "live": n - 1})
+        rows.append({"do": "restore", **words, "slots": parent, "live": n})
+    return rows
+
+
+def sheet_06(lesson):
+    exprs = []
+    for text in ["8 / (3 - 8 / 3)", "(5 - 1 / 5) * 5", "4 / (1 - 5 / 6)"]:
+        expr, rows = t24.parse(text), []
+        for node in [n for n in reversed(list(expr.nodes())) if isinstance(n, t24.BinOp)]:
+            f = postfix.evaluate(node.postfix(), number=float)
+            rows.append((node.pretty(), describe(node.value), repr(f), Fraction(f) == node.value))
+        f = postfix.evaluate(expr.postfix(), number=float)
+        exprs.append({"expr": expr.pretty(), "rows": rows, "float": repr(f), "equal": f == 24})
+    yield {"kind": "exact", "exprs": exprs}
+
+
+def sheet_09(lesson):
+    game = Game(seed=SEED)
+    rounds = [game.round] + [game.next_hand() for _ in range(7)]
+    yield {"kind": "score", "seed": SEED, "rounds": rounds}
 
 
 SHEETS = {
@@ -511,28 +217,40 @@ SHEETS = {
 }
 
 
+def sheets(lesson: Path, run: bool = True) -> list[dict]:
+    """The lesson's sheets: the package's for its number, then its questions with their answers
+    (the reveals' texts only if `run`: the lesson's cells are run for them)."""
+    found = list(SHEETS.get(lesson.name[:2], lambda _: ())(lesson))
+    cells = cells_of(lesson)
+    items = questions(cells)
+    wanted = {k for item in items for k in item["reveals"]}
+    texts = reveal_texts(lesson, cells, wanted) if run and wanted else {}
+    for item in items:
+        said = "\n".join(t for k in item["reveals"] for t in texts.get(k, []))
+        item["answer"] = said or item.pop("written")  # "": the template says why there is none
+    return found + ([{"kind": "questions", "items": items}] if items else [])
+
+
 # ---------------------------------------------------------------------------------------------
 # The lessons: titles, hands, the "Try it first" questions and their model answers.
 
 
-def lesson_cells(number: str) -> tuple[Path, list[dict]]:
-    path = next((ROOT / "teacher").glob(f"{number}-*.ipynb"))
-    return path, json.loads(path.read_text(encoding="utf-8"))["cells"]
+def cells_of(lesson: Path) -> list[dict]:
+    return json.loads(lesson.read_text(encoding="utf-8"))["cells"]
 
 
-def title_of(cells) -> str:
-    for cell in cells:
+def title_of(lesson: Path) -> str:
+    for cell in cells_of(lesson):
         for line in "".join(cell["source"]).splitlines():
             if line.startswith("# "):
                 return line[2:].strip()
     return ""
 
 
-def lesson_hands(number: str, exclude=()) -> list[tuple[int, ...]]:
+def lesson_hands(lesson: Path, exclude=()) -> list[tuple[int, ...]]:
     """The four-card hands (cards 1 to 13) the lesson's text names, each once, in order."""
-    _, cells = lesson_cells(number)
     found = []
-    for cell in cells:
+    for cell in cells_of(lesson):
         if cell["cell_type"] == "markdown":
             for match in re.finditer(
                 r"(?<![\d,./])(?<!\d )(\d{1,2}) (\d{1,2}) (\d{1,2}) (\d{1,2})(?![\d/]| \d)",
@@ -566,10 +284,28 @@ class _Text(HTMLParser):
         self.parts.append(data)
 
 
+def over(fraction: re.Match) -> str:
+    """`\\frac{a}{b}` as a/b, a part in brackets unless it is one term."""
+    top, bottom = (f"({part})" if " " in part else part for part in fraction.groups())
+    return f"{top}/{bottom}"
+
+
 def html_text(markup: str) -> str:
+    """A reveal's HTML as lines of plain text (a formula's `\\frac{a}{b}` as a/b)."""
     parser = _Text()
     parser.feed(markup)
-    return re.sub(r"\n\s*\n+", "\n", html.unescape("".join(parser.parts))).strip()
+    text, fraction = "".join(parser.parts), r"\\[dt]?frac\{([^{}]*)\}\{([^{}]*)\}"
+    while re.search(fraction, text):  # the innermost first
+        text = re.sub(fraction, over, text)
+    for latex, plain_ in {
+        "$": "",
+        "\\left": "",
+        "\\right": "",
+        "\\times": "×",
+        "\\div": "÷",
+    }.items():
+        text = text.replace(latex, plain_)
+    return re.sub(r"\n\s*\n+", "\n", html.unescape(text)).strip()
 
 
 def questions(cells) -> list[dict]:
@@ -580,28 +316,23 @@ def questions(cells) -> list[dict]:
         source = "".join(cell["source"])
         if cell["cell_type"] != "markdown":
             continue
-        heading = re.search(r"^#+ Try it first\s*$", source, re.M)
-        paragraphs = source.split("\n\n")
-        asked = [p for p in paragraphs if any(f"**{m}**" in p for m in MARKERS)]
-        if heading and not asked:
-            asked = [source[heading.end() :]]
-        for paragraph in asked:
-            marker = next((m for m in MARKERS if f"**{m}**" in paragraph), MARKERS[0])
-            asked_text = " ".join(paragraph.replace(f"**{marker}**", "").split())
-            asked_text = asked_text.replace("in the cell below", "in the box below")
-            item = {
-                "marker": marker.rstrip("."),
-                "text": plain(asked_text),
-                "code": "",
-                "reveals": [],
-                "written": "",
-            }
+        heading = re.search(HEADING, source, re.M)
+        asked = [p for p in source.split("\n\n") if re.search(MARKER, p)]
+        for paragraph in asked or ([source[heading.end() :]] if heading else []):
+            marker = re.search(MARKER, paragraph)
+            text = " ".join(re.sub(MARKER, "", paragraph).split())
+            for screen, paper in ON_PAPER.items():
+                text = text.replace(screen, paper)
+            item = {"marker": marker[1] if marker else heading[1], "text": plain(text), "code": ""}
+            item.update(
+                trace=item["marker"] in TRACE, reveals=[], written=""
+            )  # a call tree: more room
             for later in range(k + 1, min(k + 4, len(cells))):
                 after, text = cells[later], "".join(cells[later]["source"])
                 grading = after["metadata"].get("nbgrader", {})
                 if after["cell_type"] == "markdown" and grading.get("solution"):
-                    answer = text.split("**Rubric**")[0]  # the model answer, not its rubric
-                    item["written"] = re.sub(r"### (BEGIN|END) SOLUTION", "", answer).strip()
+                    answer = re.split(r"\*\*(Rubric|评分标准)\*\*", text)[0]  # not its rubric
+                    item["written"] = plain(re.sub(r"### (BEGIN|END) SOLUTION", "", answer))
                     break
                 if after["cell_type"] == "markdown":
                     break
@@ -650,8 +381,12 @@ def needed(shell, cells, wanted: set[int]) -> list[int]:
 
 def reveal_texts(path: Path, cells, wanted: set[int]) -> dict[int, list[str]]:
     """Run the cells the wanted reveals need, in order, and keep the text each would show."""
+    import matplotlib.pyplot as plt
     from IPython.core.interactiveshell import InteractiveShell
 
+    import t24.notebook
+
+    print(f"running the cells behind {path.stem}'s reveals", flush=True)
     shell = InteractiveShell.instance()
     shell.enable_gui = lambda gui=None: None  # `%matplotlib inline` without a front end
     shell.reset(new_session=False)
@@ -674,101 +409,88 @@ def reveal_texts(path: Path, cells, wanted: set[int]) -> dict[int, list[str]]:
                 ):
                     result = shell.run_cell("".join(cells[k]["source"]))
                 plt.close("all")
-                if not result.success and k in wanted:
-                    shown[k] = ["(this reveal did not run here: press it in the teacher's lesson)"]
+                if not result.success and k in wanted:  # the sheet sends the teacher to it
+                    shown.pop(k, None)
     finally:
         t24.notebook.reveal = real
         os.chdir(cwd)
     return shown
 
 
-def tryit_pages(new, answers, path, cells, run: bool) -> None:
-    """The lesson's questions, each with room to write; with `answers`, the model answers (the
-    reveals' texts only if `run`: the lesson's cells are run for them)."""
-    items = questions(cells)
-    if not items:
-        return
-    texts, wanted = {}, {k for item in items for k in item["reveals"]}
-    if answers and run and wanted:
-        print(f"running the cells behind {path.stem}'s reveals", flush=True)
-        texts = reveal_texts(path, cells, wanted)
-    page = new()
-    y = page.heading(28, "Try it first", "Write your answer before the lesson shows it.")
-    for number, item in enumerate(items, 1):
-        lines = wrap(item["text"], 10.5, WIDTH - 8)
-        code = item["code"].splitlines()
-        room = 60 if item["marker"].startswith("Trace") else 34  # a call tree needs more room
-        need = 7 + 5.5 * len(lines) + 4.2 * len(code) + room + 4
-        if y + need > 282:
-            page, y = new(), 28
-        page.text(MARGIN, y + 2, f"{number}.", 11, weight="bold")
-        page.text(MARGIN + 8, y + 2, item["marker"], 8, color=MID, weight="bold")
-        y = page.para(MARGIN + 8, y + 8, item["text"], 10.5, width=WIDTH - 8)
-        for line in code:
-            page.text(MARGIN + 10, y, line, 8, family="DejaVu Sans Mono")
-            y += 4.2
-        page.box(MARGIN + 8, y, WIDTH - 8, room, lw=0.5)
-        if answers:
-            said = (
-                "\n".join(t for k in item["reveals"] for t in texts.get(k, [])) or item["written"]
-            )
-            if not said and item["reveals"]:
-                said = "The answer is behind the lesson's reveal button (not run for this copy)."
-            elif not said:
-                said = "No model answer in the teacher's lesson: the class discusses it."
-            lines = wrap(plain(said), 8.5, WIDTH - 12)
-            fits = int((room - 4) / 3.9)
-            if len(lines) > fits:
-                lines = lines[: fits - 1] + ["… (the rest in the teacher's lesson)"]
-            page.para(MARGIN + 10, y + 4, "\n".join(lines), 8.5, width=WIDTH - 12, gap=1.3)
-        y += room + 6
+# ---------------------------------------------------------------------------------------------
+# The pages: the template filled, printed by Chromium.
 
 
-def lesson_pdf(out: Path, path: Path, answers: bool, run: bool = True) -> int:
-    """One lesson's students' (or teacher's) PDF in `out`; its pages (0: none written)."""
-    number, cells = path.name[:2], lesson_cells(path.name[:2])[1]
-    title, pages = title_of(cells), []
-
-    def new() -> Page:
-        pages.append(Page(number, title, answers))
-        return pages[-1]
-
-    if number in SHEETS:
-        SHEETS[number](new, answers)
-    tryit_pages(new, answers, path, cells, run)
-    name = f"{'teacher' if answers else 'students'}/{path.stem}.pdf"
-    if pages:
-        metadata = {"Title": f"{number} {title}", "CreationDate": None}
-        with PdfPages(out / name, metadata=metadata) as pdf:
-            for k, page in enumerate(pages, 1):
-                footer = f"t24 · {number} {title} · page {k} of {len(pages)}"
-                page.text(105, 290, footer, 8, ha="center", color=MID)
-                pdf.savefig(page.fig)
-                plt.close(page.fig)
-        print(f"{out / name}: {len(pages)} page{'s' * (len(pages) > 1)}", flush=True)
-    return len(pages)
+def css(text: str) -> Markup:
+    """Text as a CSS string, its blanks {k} and {n} the page's number and the pages'."""
+    quoted = '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return Markup(quoted.replace("{k}", '" counter(page) "').replace("{n}", '" counter(pages) "'))
 
 
-def build(out: Path, numbers=(), run: bool = True) -> dict[str, int]:
-    """Write every lesson's two PDFs into `out` (or those of the lesson `numbers`); their pages.
-    With `run=False` the lessons' cells are not run: the reveals' answers are left out."""
-    for folder in ("students", "teacher"):
-        (out / folder).mkdir(parents=True, exist_ok=True)
-    if CJK is None:
-        warnings.filterwarnings("ignore", "Glyph .* missing", UserWarning)
-        print("No Chinese font here (pip install '.[zh]'): the posts' titles print as boxes.")
+def page_html(lesson: Path, found: list[dict], answers: bool, language: str) -> str:
+    """The lesson's sheets as one HTML document of A4 pages."""
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(Path(__file__).parent), autoescape=True, trim_blocks=True
+    )
+    env.globals.update(_=_, css=css, describe=describe, hand_text=hand_text, faces=FACES)
+    fonts = {"DejaVu Sans": LATIN / "DejaVuSans.ttf", "Noto Sans SC": cjk_font()}
+    fonts |= {"DejaVu Sans Mono": LATIN / "DejaVuSansMono.ttf"}
+    bold = LATIN / "DejaVuSans-Bold.ttf"
+    title = f"{lesson.name[:2]} · {title_of(lesson)}"
+    return env.get_template("handouts.html").render(
+        title=title, sheets=found, answers=answers, fonts=fonts, bold=bold, lang=language
+    )
+
+
+def print_pdf(markup: str, pdf: Path) -> None:
+    """Headless Chromium prints the page to `pdf` (the page's @page rules set A4 and margins)."""
+    browser = next(filter(None, map(shutil.which, CHROMIUM)), None)
+    if browser is None:
+        sys.exit(
+            "the handouts are printed by Chromium: install chromium (apt-get install chromium)"
+        )
+    with tempfile.TemporaryDirectory() as folder:
+        page = Path(folder, "page.html")
+        page.write_text(markup, encoding="utf-8")
+        flags = ["--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer"]
+        command = [
+            browser,
+            *flags,
+            f"--user-data-dir={folder}",
+            f"--print-to-pdf={pdf}",
+            page.as_uri(),
+        ]
+        subprocess.run(command, check=True, capture_output=True, timeout=120)
+
+
+def build(out: Path, numbers=(), run: bool = True, language: str = "en") -> dict[str, list[dict]]:
+    """Write every lesson's two PDFs into `out` (or those of the lesson `numbers`); each PDF's
+    sheets. With `run=False` the lessons' cells are not run: the reveals' answers are left out."""
+    folder, catalogue = LANGUAGES[language]
+    use_language(catalogue or "en")
+    if language == "zh" and cjk_font() is None:
+        print("No Chinese font here (pip install '.[zh]'): a system font must have the glyphs.")
     made = {}
-    for path in sorted((ROOT / "teacher").glob("[0-9][0-9]-*.ipynb")):
-        if numbers and path.name[:2] not in numbers:
-            continue
-        for answers in (False, True):
-            if pages := lesson_pdf(out, path, answers, run):
-                made[f"{'teacher' if answers else 'students'}/{path.stem}.pdf"] = pages
+    try:
+        for lesson in sorted((ROOT / folder).glob("[0-9][0-9]-*.ipynb")):
+            if numbers and lesson.name[:2] not in numbers:
+                continue
+            found = sheets(lesson, run)
+            for answers, copy in ((False, "students"), (True, "teacher")):
+                name = f"{copy}/{lesson.stem}.pdf"
+                (out / copy).mkdir(parents=True, exist_ok=True)
+                print_pdf(page_html(lesson, found, answers, language), out / name)
+                print(out / name, flush=True)
+                made[name] = found
+    finally:
+        use_language(None)
     return made
 
 
 def main(argv: list[str]) -> int:
-    """`handouts.py [OUT [NN ...]]`: every lesson's PDFs into OUT (handouts/), or those of NN."""
+    """`handouts.py [--zh] [OUT [NN ...]]`: every lesson's PDFs into OUT (handouts/), or NN's."""
+    language = "zh" if argv[:1] == ["--zh"] else "en"
+    argv = argv[language == "zh" :]
     out, numbers = Path(argv[0] if argv else "handouts"), set(argv[1:])
     known = {path.name[:2] for path in (ROOT / "teacher").glob("[0-9][0-9]-*.ipynb")}
     if numbers - known:
@@ -776,7 +498,7 @@ def main(argv: list[str]) -> int:
             f"no lesson {' '.join(sorted(numbers - known))}: the lessons are {' '.join(sorted(known))}"
         )
         return 2
-    build(out, numbers)
+    build(out / "zh-CN" if language == "zh" else out, numbers, language=language)
     return 0
 
 

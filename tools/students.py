@@ -4,8 +4,9 @@
 Each `teacher/NN-slug.ipynb` is the one source of its lesson: the complete walkthrough with
 solution regions and hidden tests marked the nbgrader way. nbgrader's `generate_assignment`, run
 in a course folder, turns it into the copy a student gets: each solution region becomes
-`# YOUR CODE HERE` + `raise NotImplementedError()`, hidden tests and outputs are removed, check
-cells are locked. Then the code of cells tagged `reveal` is folded away
+`# YOUR CODE HERE` + `raise NotImplementedError()` (a translated edition's comment is in its
+language), hidden tests and outputs are removed, check cells are locked. Then the code of cells
+tagged `reveal` is folded away
 (`metadata.jupyter.source_hidden`) and an exercise's code cell is left as a comment (so the copy
 runs top to bottom). The copies are handed out clean: no outputs, nothing run.
 
@@ -15,10 +16,17 @@ runs top to bottom). The copies are handed out clean: no outputs, nothing run.
     python tools/students.py --course DIR [...] make DIR an nbgrader course folder (its
                                                 nbgrader_config.py, source/, release/, exchange/):
                                                 release/ holds the same copies as notebooks/
+    python tools/students.py --course DIR --hand-in STUDENT FILE
+                                                a copy handed in by hand (mail, a shared drive):
+                                                into submitted/STUDENT/NN-slug/ as nbgrader's
+                                                submit puts it, so its feedback can be released
 
-A copy in notebooks/ that someone changed (a student's work) is never replaced: the tool writes
-nothing and names it, unless told --force. It knows what it wrote from a record of its own
-(notebooks/.written.json, not committed) or, in a fresh clone, from the last commit.
+Nothing this tool did not write is replaced: a copy in notebooks/ someone changed (a student's
+work), a teacher's edited source in a course's source/, a copy already handed in. The tool writes
+nothing and names them, unless told --force (make students FORCE=1). It knows what it wrote by
+content, never by git history: `.written-sha256.json` in the folder (notebooks/, committed with
+the copies, so a fresh clone knows them; a course folder's own) holds the sha256 of each file as
+written. A file that matches neither it nor the new content is someone's, committed or not.
 
 Each language with catalogues in translations/ (tools/translations.py) gets the same from the
 English sources: teacher/zh-CN/ (executed here when its words changed), app/zh-CN/, the guides
@@ -29,9 +37,11 @@ step with the English stops it before anything is written, naming each stale par
 from __future__ import annotations
 
 import argparse
+import datetime
 import hashlib
 import json
 import os
+import secrets
 import shutil
 import subprocess
 import sys
@@ -44,7 +54,7 @@ import translations  # noqa: E402  (tools/translations.py, beside this file)
 
 ROOT = Path(__file__).resolve().parent.parent
 TEACHER, STUDENTS = ROOT / "teacher", ROOT / "notebooks"
-RECORD = STUDENTS / ".written.json"
+RECORD = ".written-sha256.json"  # in each folder written to: path -> sha256 of the file as written
 # The first lines of every translated notebook: the package speaks the notebook's language.
 SETUP = 'from t24.text import use_language\n\nuse_language("{lang}")\n\n'
 EXECUTE = [
@@ -52,10 +62,18 @@ EXECUTE = [
     "--NotebookClient.store_widget_state=False", "--NotebookClient.record_timing=False",
 ]  # fmt: skip
 REVEAL = "reveal"
-STUB = "# YOUR CODE HERE\nraise NotImplementedError()"  # nbgrader's stub for a whole cell
+# nbgrader's placeholders where a student writes (code, then a written answer), by the folder of
+# the lessons: a translated edition's copies say them in its language. The code's stub keeps
+# `raise NotImplementedError()`, by which the checks know a function not written yet.
+STUBS = {
+    "": ("# YOUR CODE HERE", "YOUR ANSWER HERE"),  # nbgrader's own
+    "zh-CN": ("# 在这里写你的代码", "在这里写你的答案"),
+}
+RAISE = "\nraise NotImplementedError()"
 CONFIG = """\
 # nbgrader's settings for this course folder (made by t24's tools/students.py --course).
 import os
+import warnings
 
 c = get_config()  # noqa: F821
 c.CourseDirectory.course_id = "t24"
@@ -64,6 +82,10 @@ c.CourseDirectory.course_id = "t24"
 c.Exchange.root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "exchange")
 # Two minutes for a cell when autograding (nbgrader's 30 s is short on a busy laptop).
 c.Execute.timeout = 120
+# Quiet grading: the grading kernel's warning about TCP on this computer's loopback, and
+# SQLAlchemy's "not in session" warnings from nbgrader's gradebook, change nothing.
+c.Execute.extra_arguments = ["--IPKernelApp.log_level=ERROR"]
+warnings.filterwarnings("ignore", message="Object of type <.+> not in session")
 """
 
 
@@ -80,14 +102,19 @@ def load(path: Path) -> dict | None:
         return None
 
 
-def finish(notebook: dict) -> dict:
+def stubs(sources: list[Path]) -> tuple[str, str]:
+    """nbgrader's placeholders for the lessons `sources`: their edition's, else nbgrader's own."""
+    return STUBS.get(sources[0].parent.name if sources else "", STUBS[""])
+
+
+def finish(notebook: dict, code: str = STUBS[""][0]) -> dict:
     """Fold away the code of cells tagged `reveal` (a student sees the button, not the answer),
-    and leave an exercise's empty code cell as a comment, so the copy runs top to bottom."""
+    and leave an exercise's empty code cell as its comment `code`, so the copy runs through."""
     for cell in notebook["cells"]:
         if REVEAL in cell.get("metadata", {}).get("tags", []):
             cell["metadata"].setdefault("jupyter", {})["source_hidden"] = True
-        if "".join(cell.get("source", "")).strip() == STUB:
-            cell["source"] = "# YOUR CODE HERE"
+        if "".join(cell.get("source", "")).strip() == code + RAISE:
+            cell["source"] = code
     return notebook
 
 
@@ -101,6 +128,9 @@ def generate(sources: list[Path], course: Path) -> list[Path]:
     os.environ["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"
     config = Config()
     config.CourseDirectory.root = str(course)
+    code, text = stubs(sources)
+    config.ClearSolutions.code_stub = {"python": code + RAISE}
+    config.ClearSolutions.text_stub = text
     api = NbGraderAPI(config=config)
     written = []
     for source in sources:
@@ -111,44 +141,75 @@ def generate(sources: list[Path], course: Path) -> list[Path]:
         if not result["success"]:
             raise SystemExit(f"nbgrader could not generate {source.name}:\n{result['log']}")
         release = course / "release" / lesson / source.name
-        release.write_text(dumps(finish(load(release))), encoding="utf-8")
+        release.write_text(dumps(finish(load(release), code)), encoding="utf-8")
         written.append(release)
     return written
 
 
-def committed(path: Path) -> dict | None:
-    """The file as the clone's last commit holds it (None outside a git clone, or if new)."""
+def digest(path: Path) -> str | None:
+    """The sha256 of a file's text (line endings as git may turn them), None if there is none."""
     try:
-        done = subprocess.run(
-            ["git", "show", f"HEAD:{path.relative_to(ROOT).as_posix()}"],
-            cwd=ROOT,
-            capture_output=True,
-        )
-    except OSError:  # no git on this computer
+        return hashlib.sha256(path.read_bytes().replace(b"\r\n", b"\n")).hexdigest()
+    except OSError:
         return None
-    return json.loads(done.stdout) if done.returncode == 0 else None
 
 
-def digest(notebook: dict) -> str:
-    return hashlib.sha256(dumps(notebook).encode()).hexdigest()
-
-
-def changed(fresh: list[tuple[Path, Path]]) -> list[Path]:
-    """The copies in notebooks/ that the fresh ones would replace although this tool did not
-    write them as they are now (edited by hand, or a student's work)."""
-    record = load(RECORD) or {}
+def someones(fresh: list[tuple[Path, Path]], folder: Path) -> list[Path]:
+    """Of (the new file, where it goes), the places holding something this tool did not write as
+    it is now (a student's work, a teacher's edit, committed or not): neither the new content
+    nor what `folder`'s record says the tool last wrote there."""
+    record = load(folder / RECORD) or {}
     found = []
     for new, path in fresh:
-        if not path.exists():
-            continue
-        now = load(path)
-        if now is None or (
-            now != load(new)
-            and digest(now) != record.get(path.relative_to(STUDENTS).as_posix())
-            and now != committed(path)
-        ):
+        now = digest(path)
+        if now not in (None, digest(new), record.get(path.relative_to(folder).as_posix())):
             found.append(path)
     return found
+
+
+def refuse(found: list[Path], make: str = "") -> int:
+    """Name the files kept and the option that replaces them (and its `make` form); exit code 1."""
+    names = "\n  ".join(
+        str(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path) for path in found
+    )
+    print(
+        f"These files were changed since this tool wrote them (or it never did), so nothing was "
+        f"written:\n  {names}\nMove them elsewhere to keep them (e.g. into a folder of your own), "
+        f"or run again with --force{make} to replace them.",
+        file=sys.stderr,
+    )
+    return 1
+
+
+def remember(paths: list[Path], folder: Path) -> None:
+    """Record the content of each file just written into `folder`, in its record."""
+    record = load(folder / RECORD) or {}
+    record |= {path.relative_to(folder).as_posix(): digest(path) for path in paths}
+    (folder / RECORD).write_text(dumps(record), encoding="utf-8")
+
+
+def hand_in(course: Path, student: str, notebook: Path, force: bool) -> int:
+    """Put a copy handed in by hand where nbgrader's collect would: submitted/STUDENT/NN-slug/,
+    with the timestamp.txt and submission_secret.txt its feedback steps read."""
+    lessons = [
+        p.name for p in (course / "source").glob("[0-9][0-9]-*") if p.name[:3] == notebook.name[:3]
+    ]
+    if len(lessons) != 1 or not student or Path(student).name != student or student.startswith("."):
+        raise SystemExit(
+            f"cannot hand in {notebook} for {student!r}: give a student's id (a plain name) and a "
+            f"notebook named after its lesson in {course / 'source'} (e.g. 01-pattern-strings.ipynb)"
+        )
+    folder = course / "submitted" / student / lessons[0]
+    target = folder / f"{lessons[0]}.ipynb"
+    if not force and digest(target) not in (None, digest(notebook)):
+        return refuse([target])
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copy(notebook, target)
+    now = datetime.datetime.now(datetime.timezone.utc)  # as nbgrader's submit writes it
+    (folder / "timestamp.txt").write_text(now.strftime("%Y-%m-%d %H:%M:%S.%f %Z"), encoding="utf-8")
+    (folder / "submission_secret.txt").write_text(secrets.token_hex(64), encoding="utf-8")
+    print(f"handed in {target}")
+    return 0
 
 
 def words(notebook: dict | None) -> list:
@@ -203,32 +264,25 @@ def translated(check: bool) -> tuple[list[Path], list[Path]]:
     return stale, lessons
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Command line: write notebooks/ (default), --check it, or make a --course folder."""
-    parser = argparse.ArgumentParser(description="Make the students' copies of the lessons.")
-    parser.add_argument(
-        "sources", nargs="*", type=Path, help="teacher notebooks (default: teacher/NN-*.ipynb)"
-    )
-    mode = parser.add_mutually_exclusive_group()
-    mode.add_argument("--check", action="store_true", help="exit 1 if any copy is out of date")
-    mode.add_argument("--course", type=Path, metavar="DIR", help="make an nbgrader course folder")
-    mode.add_argument("--force", action="store_true", help="replace copies someone has changed")
-    args = parser.parse_args(argv)
-    sources = args.sources or sorted(TEACHER.glob("[0-9][0-9]-*.ipynb"))
-    missing = [str(path) for path in sources if not path.is_file()]
-    if missing:
-        parser.error(f"no such notebook: {', '.join(missing)}")
-    if args.course:
-        (args.course / "exchange").mkdir(parents=True, exist_ok=True)
-        (args.course / "exchange").chmod(
-            0o777
-        )  # as release_assignment would make it, with a warning
-        if not (args.course / "nbgrader_config.py").exists():
-            (args.course / "nbgrader_config.py").write_text(CONFIG, encoding="utf-8")
-        for path in generate(sources, args.course.resolve()):
-            print(f"wrote {path}")
-        return 0
-    stale, lessons = ([], []) if args.sources else translated(args.check)
+def course_folder(course: Path, sources: list[Path], force: bool) -> int:
+    """Make or bring up to date an nbgrader course folder, never over a teacher's edited source."""
+    there = [(path, course / "source" / path.stem / path.name) for path in sources]
+    kept = [] if force else someones(there, course)
+    if kept:
+        return refuse(kept)
+    (course / "exchange").mkdir(parents=True, exist_ok=True)
+    (course / "exchange").chmod(0o777)  # as release_assignment would make it, with a warning
+    if not (course / "nbgrader_config.py").exists():
+        (course / "nbgrader_config.py").write_text(CONFIG, encoding="utf-8")
+    for path in generate(sources, course):
+        print(f"wrote {path}")
+    remember([path for _, path in there], course)
+    return 0
+
+
+def copies(sources: list[Path], translate: bool, check: bool, force: bool) -> int:
+    """Write (or `check`) notebooks/ and, with `translate`, every language's edition first."""
+    stale, lessons = translated(check) if translate else ([], [])
     # One nbgrader course per folder: each new course's gradebook costs seconds to set up.
     folders = {STUDENTS: sources} | {
         STUDENTS / name: list(paths) for name, paths in groupby(lessons, lambda p: p.parent.name)
@@ -239,7 +293,7 @@ def main(argv: list[str] | None = None) -> int:
             course = Path(temporary) / str(number)
             course.mkdir()
             fresh += [(new, folder / new.name) for new in generate(teacher, course)]
-        if args.check:
+        if check:
             stale += [path for new, path in fresh if load(path) != load(new)]
             for path in stale:
                 print(
@@ -247,24 +301,47 @@ def main(argv: list[str] | None = None) -> int:
                     file=sys.stderr,
                 )
             return 1 if stale else 0
-        kept = [] if args.force else changed(fresh)
+        kept = [] if force else someones(fresh, STUDENTS)
         if kept:
-            names = "\n  ".join(str(path.relative_to(ROOT)) for path in kept)
-            print(
-                f"These copies were changed since they were made, so nothing was written:\n  {names}\n"
-                "Move them elsewhere to keep them (e.g. into a folder of your own), or run again "
-                "with --force to replace them.",
-                file=sys.stderr,
-            )
-            return 1
-        record = load(RECORD) or {}
+            return refuse(kept, " (make students FORCE=1)")
         for new, path in fresh:
             path.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy(new, path)
-            record[path.relative_to(STUDENTS).as_posix()] = digest(load(new))
             print(f"wrote {path.relative_to(ROOT)}")
-        RECORD.write_text(dumps(record), encoding="utf-8")
+        remember([path for _, path in fresh], STUDENTS)
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line: write notebooks/ (default), --check it, or make a --course folder."""
+    parser = argparse.ArgumentParser(description="Make the students' copies of the lessons.")
+    parser.add_argument(
+        "sources", nargs="*", type=Path, help="teacher notebooks (default: teacher/NN-*.ipynb)"
+    )
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--check", action="store_true", help="exit 1 if any copy is out of date")
+    mode.add_argument("--course", type=Path, metavar="DIR", help="make an nbgrader course folder")
+    parser.add_argument(
+        "--hand-in",
+        nargs=2,
+        metavar=("STUDENT", "FILE"),
+        help="with --course: put a copy handed in by hand into DIR/submitted/STUDENT/",
+    )
+    parser.add_argument("--force", action="store_true", help="replace files someone has changed")
+    args = parser.parse_args(argv)
+    sources = args.sources or sorted(TEACHER.glob("[0-9][0-9]-*.ipynb"))
+    if args.hand_in:
+        if not args.course:
+            parser.error("--hand-in needs --course DIR, the course folder")
+        sources = [Path(args.hand_in[1])]
+    missing = [str(path) for path in sources if not path.is_file()]
+    if missing:
+        parser.error(f"no such notebook: {', '.join(missing)}")
+    if args.hand_in:
+        return hand_in(args.course.resolve(), args.hand_in[0], sources[0], args.force)
+    if args.course:
+        return course_folder(args.course.resolve(), sources, args.force)
+    return copies(sources, not args.sources, args.check, args.force)
 
 
 if __name__ == "__main__":

@@ -72,6 +72,7 @@ def sources() -> list[Source]:
     found += [Source(path, f"app-{path.stem}") for path in app if "." not in path.stem]
     found += [
         Source(ROOT / "teacher" / "README.md", "guide"),
+        Source(ROOT / "teacher" / "maintaining.md", "maintaining"),
         Source(ROOT / "teacher" / "task-cards.md", "task-cards"),
         Source(ROOT / "README.md", "README"),
     ]

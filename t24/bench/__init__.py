@@ -164,11 +164,16 @@ def ratios(figures: dict) -> dict:
     return found
 
 
+def growth_hands(count: int, size=GROWTH_HANDS) -> list:
+    """The seeded hands of `count` cards from 1 to 13 that the growth figures are timed on."""
+    return sample_hands(deck.deck(13, size=count), size, SEED * 100 + count)
+
+
 def growth(counts, methods, size=GROWTH_HANDS, show=False, clock="cpu") -> list[tuple]:
     """Per count, method and mode: median and slowest seconds per hand, search size, refusal."""
     rows = []
     for count in counts:
-        hands = sample_hands(deck.deck(13, size=count), size, SEED * 100 + count)
+        hands = growth_hands(count, size)
         for method, mode in itertools.product(methods, MODES):
             work = int(statistics.median(TABLE[method].size(hand) for hand in hands))
             try:

@@ -14,7 +14,7 @@ from typing import NamedTuple
 from .. import solver
 from ..check import Verdict, check_answer
 from ..distinct import canonical
-from ..expr import BinOp, Expr
+from ..expr import SYMBOLS, BinOp, Expr
 from ..hand import Hand, InputError, as_hand, as_target
 from ..parse import MAX_LENGTH
 from ..text import N_, _, describe, hand_text, n_, plural, said
@@ -92,8 +92,9 @@ class Step(NamedTuple):
     value: Fraction
 
     def text(self) -> str:
-        """The step as plain text: `3 - (8/3) = 1/3`."""
-        return f"{operand(self.left)} {self.op} {operand(self.right)} = {describe(self.value)}"
+        """The step as a person writes it: `3 − (8/3) = 1/3`, `8 ÷ 3 = 8/3`."""
+        op = SYMBOLS.get(self.op, self.op)
+        return f"{operand(self.left)} {op} {operand(self.right)} = {describe(self.value)}"
 
 
 def answer_steps(expr: Expr) -> list[Step]:
@@ -224,8 +225,9 @@ class Reply(Verdict):
 
     @property
     def message(self) -> str:
+        """The verdict as the game says it to a player, with − × ÷ as on paper."""
         reply = _("right: {reason}") if self.ok else _("wrong: {reason}")
-        reply = reply.format(reason=super().message)
+        reply = reply.format(reason=self.sentence(pretty=True))
         if self.over:
             return said("{reply} (this hand is over: no change to the score)", reply=reply)
         return reply
@@ -343,7 +345,7 @@ class Game:
         if current.answer is None:
             hand = hand_text(current.hand)
             return said("no answer: {hand} cannot make {target}", hand=hand, target=target)
-        words = {"answer": current.answer, "target": target, "how_many": current.how_many}
+        words = {"answer": current.answer.pretty(), "target": target, "how_many": current.how_many}
         return said("an answer: {answer} = {target} ({how_many})", **words)
 
 

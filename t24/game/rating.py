@@ -120,7 +120,7 @@ class Difficulty:
         if effort.largest > size:
             facts.append(said("every answer passes {largest} on the way", largest=effort.largest))
         else:
-            facts.append(said("no number above {target} on the way", target=size))
+            facts.append(said("an answer stays at or below {target} all the way", target=size))
         return _("; ").join(facts)
 
 

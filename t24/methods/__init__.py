@@ -5,7 +5,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..hand import CANDIDATES, FINAL_NUMBERS
-from ..text import _
+from ..text import N_, _
 from . import compiled, fast, patterns, postfix, recursive, sizes
 
 
@@ -89,5 +89,15 @@ TABLE = {
     ),
 }
 METHODS = tuple(TABLE)
+# Each method's name where a page labels it (the lab's toggles and rows): `_(method)` says it, the
+# identifier in English, a name in another language; code and the command line keep the identifier.
+NAMES = (
+    N_("patterns"),
+    N_("postfix"),
+    N_("recursive"),
+    N_("patterns-compiled"),
+    N_("postfix-compiled"),
+    N_("fast"),
+)
 AS_WRITTEN = tuple(name for name, method in TABLE.items() if method.as_written)
 OPTIMISED = tuple(name for name, method in TABLE.items() if not method.as_written)

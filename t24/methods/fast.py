@@ -65,6 +65,21 @@ def partners(a: Fraction, target: Fraction) -> list[tuple[str, bool, object]]:
     return needed
 
 
+def pair_work(hand: Sequence[int]) -> int:
+    """fast's real work on a hand: the pairs of values it combines, each sub-multiset once."""
+    parts, pairs = [tuple(sorted(hand))], 0
+    seen = set()
+    while parts:
+        cards = parts.pop()
+        if len(cards) > 1 and cards not in seen:
+            seen.add(cards)
+            for a_cards, b_cards in splits(cards):
+                if a_cards <= b_cards:  # as `combine` takes them
+                    pairs += len(reachable(a_cards)) * len(reachable(b_cards))
+                    parts += [a_cards, b_cards]
+    return pairs
+
+
 def full_set_size(count: int) -> int:
     """Up to which size `makes` looks a value up in a part's whole set instead of asking again."""
     return 3 if count <= 5 else 4

@@ -40,13 +40,13 @@ def stack_orders(numbers, ops) -> list[tuple]:
     """
     orders = []
 
-    def walk(depth: int, pushed: int, applied: int, tokens: tuple) -> None:
+    def walk(height: int, pushed: int, applied: int, tokens: tuple) -> None:
         if pushed == len(numbers) and applied == len(ops):  # step 3: everything used, keep it
             orders.append(tokens)
-        if depth >= 2 and applied < len(ops):  # step 3: pop two, apply the next operator
-            walk(depth - 1, pushed, applied + 1, tokens + (ops[applied],))
+        if height >= 2 and applied < len(ops):  # step 3: pop two, apply the next operator
+            walk(height - 1, pushed, applied + 1, tokens + (ops[applied],))
         if pushed < len(numbers):  # step 3: push the next number
-            walk(depth + 1, pushed + 1, applied, tokens + (numbers[pushed],))
+            walk(height + 1, pushed + 1, applied, tokens + (numbers[pushed],))
 
     walk(0, 0, 0, ())
     return orders

@@ -2,6 +2,7 @@
 """What the lessons draw or wire to widgets (ipywidgets, matplotlib, networkx), as one flat API."""
 
 from ..text import _
+from ..trace import trace
 
 try:
     from .fonts import use_cjk_fallback
@@ -25,7 +26,6 @@ try:
         make_postfix_stepper,
         make_recursion_stepper,
         state_html,
-        trace,
     )
     from .trees import plot_states_per_depth, plot_tree_and_states
     from .widgets import reveal, source, text_html

@@ -41,7 +41,8 @@ from ..methods.sizes import final_numbers, ordering_count
 from ..parse import parse
 from ..solver import can_make, solve
 from ..text import N_, _, amount, hand_text, n_, plural, said
-from .steppers import scan, trace
+from ..trace import trace
+from .steppers import scan
 
 LIMIT = 10  # seconds one call of an attempt may take
 

@@ -86,17 +86,21 @@ class GameWidget(Panel):
     def check(self, _button=None) -> None:
         """Check the typed answer once: the game's reply, and the answer typeset if it was read."""
         typed = (self.game.round.number, self.answer.value) if self.game.rounds else None
-        if typed is None or typed == self.checked:
+        if typed is None:
+            return
+        if typed == self.checked:  # checked already: its reply said again, never nothing
+            self.tell(*self.replied)
             return
         self.checked = typed
         reply = self.game.answer(self.answer.value)
         scored = isinstance(reply, Reply) and not reply.over
-        if self.on_try is not None and scored:
-            self.on_try(self.game.round, reply)
         shown = plain(reply.message)
         if reply.value is not None:  # not "none", the dealt cards, a division by zero
             shown += "<br>" + math(reply.expr, reply.value, None if reply.ok else self.game.target)
-        self.tell(shown, reply.ok and scored)
+        self.replied = shown, reply.ok and scored
+        self.tell(*self.replied)  # answered first; then a class round stores the try
+        if self.on_try is not None and scored:
+            self.on_try(self.game.round, reply)
 
     def hint(self, _button=None) -> None:
         """The next hint, under the ones given."""

@@ -19,9 +19,14 @@ from ..solver import as_method
 from ..text import N_, _, describe, duration, hand_text, plural, said
 from .widgets import WIDGET_FONT, Panel, box, cards_html, table_html
 
-MODES = ("all", "distinct", "first")
+MODES = (N_("all"), N_("distinct"), N_("first"))  # said on the toggles and in the note
 LAB_DEFAULT = ("recursive", "postfix-compiled", "fast")  # a few milliseconds a hand each
 START = (3, 3, 8, 8)  # the hand the lab opens with
+TARGETS = (1, 40)  # the target slider's range: a task card steps through it one value at a time
+# A track that grows with the page and is never narrow (a phone gets a card to a row), so a
+# finger or a mouse moves it one value at a time; a card's slider shows its value as the card.
+TRACK = {"width": "auto", "flex": "1 1 18em", "min_width": "16em"}
+LABEL = {"description_width": "4em"}
 SHOW_AT_MOST = 12  # answers listed per method; 1 2 3 4 has hundreds of trees
 MODE_NOTES = {  # what each mode counts, said under the table
     "all": N_("{mode} counts every tree a method finds: the same answer written many ways."),
@@ -99,7 +104,7 @@ def answers_section(found: Mapping[str, Result], hand, target: Fraction, mode: s
         same = same.format(methods=len(ran), answers=plural(len(first), *ANSWERS[mode]))
         return f"<p>{same}</p>" + answers_html(first, target)
     return "\n".join(
-        f"<p><b>{method}</b>: {plural(len(answers), *ANSWERS[mode])}</p>\n"
+        f"<p><b>{_(method)}</b>: {plural(len(answers), *ANSWERS[mode])}</p>\n"
         + answers_html(answers, target)
         for method, answers in ran.items()
     )
@@ -117,7 +122,7 @@ def lab_view(found: Mapping[str, Result], hand, target=24, mode="distinct", show
             cells = [f"{len(result.answers):,}", duration(result.seconds)]
         else:
             cells = [html.escape(said("refused: {reason}", reason=result.refusal)), ""]
-        rows.append((method, _(TABLE[method].label), *cells))
+        rows.append((_(method), _(TABLE[method].label), *cells))
     hidden = _("Answers hidden: guess first, then press “show answers”.")
     hidden = f"<p><i>{hidden}</i></p>"
     shown = answers_section(found, hand, target, mode) if show else hidden
@@ -139,14 +144,17 @@ def make_lab(methods: Iterable[str] = LAB_DEFAULT) -> Panel:
     """The lab: card and target sliders, a deal button, a toggle per method, mode, show answers."""
     names = method_names(methods)
     rng = random.Random(24)  # the same deals in every class
+    wide = {"layout": TRACK, "style": LABEL}
     sliders = [
-        widgets.IntSlider(n, 1, 13, description=said("card {number}", number=k))
+        widgets.IntSlider(
+            n, 1, 13, description=said("card {number}", number=k), readout=False, **wide
+        )
         for k, n in enumerate(START, 1)
     ]
-    sliders.append(widgets.IntSlider(24, 1, 100, description=_("target")))
+    sliders.append(widgets.IntSlider(24, *TARGETS, description=_("target"), **wide))
     faces = [widgets.HTML(cards_html([n]), layout={"width": "4em"}) for n in START]
     toggles = {
-        m: widgets.ToggleButton(m in names, description=m, layout={"width": "auto"})
+        m: widgets.ToggleButton(m in names, description=_(m), layout={"width": "auto"})
         for m in METHODS
     }
     chooser = widgets.HBox(list(toggles.values()), layout={"flex_flow": "wrap"})
@@ -163,11 +171,13 @@ def make_lab(methods: Iterable[str] = LAB_DEFAULT) -> Panel:
         slider.add_class(f"t24-card-{number}" if number <= len(START) else "t24-target")
         slider.continuous_update = False
         slider.observe(partial(keep_limits, slider.min, slider.max), names=["min", "max"])
-    slow = ", ".join(m for m in METHODS if TABLE[m].as_written and m not in LAB_DEFAULT)
+    slow = ", ".join(_(m) for m in METHODS if TABLE[m].as_written and m not in LAB_DEFAULT)
     note = _(
         "Runs by default: {methods}, each a few ms a hand. Press a method to add or remove it; {slow} as written are slow."
     )
-    note = widgets.HTML(f"<small>{note.format(methods=', '.join(LAB_DEFAULT), slow=slow)}</small>")
+    note = widgets.HTML(
+        f"<small>{note.format(methods=', '.join(map(_, LAB_DEFAULT)), slow=slow)}</small>"
+    )
     dealing = []  # non-empty while the deal button moves the sliders: one update, not four
 
     def update(change=None):
@@ -181,7 +191,7 @@ def make_lab(methods: Iterable[str] = LAB_DEFAULT) -> Panel:
         found = compare(cards, sliders[4].value, chosen, mode.value)
         result.value = lab_view(found, cards, sliders[4].value, mode.value, show.value)
 
-    def deal(_button=None):  # every target 1 to 100 has solvable hands: a fifth of them or more
+    def deal(_button=None):  # every target 1 to 40 has solvable hands: a fifth of them or more
         dealing.append(True)
         try:  # a refused deal leaves the page answering its sliders
             for slider, card in zip(sliders, deal_solvable(rng, 1, 13, 4, sliders[4].value)):
@@ -194,7 +204,8 @@ def make_lab(methods: Iterable[str] = LAB_DEFAULT) -> Panel:
         control.observe(update, names="value")
     dealer.on_click(deal)
     update()
-    cards = [widgets.HBox(pair) for pair in zip(sliders, faces)]
+    cards = [widgets.HBox(pair, layout={"flex": "1 1 24em"}) for pair in zip(sliders, faces)]
     rows = [cards[:2], cards[2:], [sliders[4], dealer], [chooser], [mode, show]]
+    rows = [widgets.HBox(row, layout={"flex_flow": "wrap"}) for row in rows]
     sentence = _("Run this notebook to use the lab (a live control).")
-    return Panel([*map(widgets.HBox, rows), note, result], sentence)
+    return Panel([*rows, note, result], sentence)

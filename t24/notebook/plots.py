@@ -14,10 +14,10 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.ticker import FuncFormatter, MaxNLocator
 
-from ..bench import MODE_WORDS
+from ..bench import MODE_WORDS, growth_hands
 from ..game import HANDS, LEVELS
 from ..hand import ANSWERS, InputError, as_target
-from ..methods import METHODS, TABLE
+from ..methods import METHODS, TABLE, fast
 from ..solver import solve
 from ..text import N_, _, describe, duration, hand_text, plural, said
 from .widgets import table_html
@@ -34,6 +34,7 @@ KINDS = {
 }
 PARTS = ("{text}", N_("across: {text}"), N_("up: {text}"), N_("key: {text}"))
 IMG = '<img src="data:image/png;base64,{}" alt="{}">'
+FAST_WORK_COUNT = 5  # fast's work is measured on the growth hands up to this many numbers (0.4 s)
 
 
 def new_axes(ax=None, figsize=(10, 5.5)):
@@ -63,8 +64,8 @@ def percent(part: int, whole: int) -> str:
 
 
 def times_ratio(ratio: float) -> str:
-    """A ratio as people say it: `212×`, `2.4×`."""
-    return f"{ratio:,.0f}×" if ratio >= 10 else f"{ratio:.1f}×"
+    """A ratio as people say it: `212×`, `2.4×` (in Chinese `212 倍`)."""
+    return said("{ratio}×", ratio=f"{ratio:,.0f}" if ratio >= 10 else f"{ratio:.1f}")
 
 
 def _log(axis, values: Sequence[float], margin: float) -> None:
@@ -152,7 +153,7 @@ def plot_ratios(summary: Mapping, mode: str = "all", ax=None):
 
 def plot_growth(growth_rows, mode: str = "all"):
     """Median time per hand against the count of numbers (a refusal has no time: drawn on the
-    floor) beside the work each search implies; returns the figure."""
+    floor) beside the work each search does; returns the figure."""
     rows = sorted((r for r in growth_rows if r["mode"] == mode), key=lambda r: r["count"])
     pairs = ((r["method"], r) for r in rows)
     series = _by_method(pairs, N_("no growth rows in mode {mode}"), mode=repr(mode))
@@ -160,16 +161,20 @@ def plot_growth(growth_rows, mode: str = "all"):
     timed = [p["seconds_median"] * 1e3 for ps in series.values() for p in ps if not p["refused"]]
     floor = min(timed) / 2
     factors = {}  # how much a fifth number multiplies the time
-    for method, points in series.items():
+    for k, (method, points) in enumerate(series.items()):
         at = {p["count"]: p["seconds_median"] * 1e3 for p in points if not p["refused"]}
         if at.get(4) and 5 in at:
             factors[method] = at[5] / at[4]
         style = {"color": TABLE[method].colour, "linewidth": 2.5, "label": method}
         time_ax.plot(list(at), list(at.values()), "o-", **style)
-        refused = [p["count"] for p in points if p["refused"]]
-        cross = {"markersize": 13, "color": style["color"], "markeredgecolor": "black"}
+        shift = (k - (len(series) - 1) / 2) * 0.1  # side by side: one cross for each refusal
+        refused = [p["count"] + shift for p in points if p["refused"]]
+        cross = {"markersize": 11, "color": style["color"], "markeredgecolor": "black"}
         time_ax.plot(refused, [floor] * len(refused), "X", **cross)
         work = {p["count"]: p["candidates"] for p in points if p["candidates"] is not None}
+        if method == "fast":  # not candidates: the pairs of values it combines, measured
+            counts = sorted(p["count"] for p in points if p["count"] <= FAST_WORK_COUNT)
+            work = {n: statistics.median(map(fast.pair_work, growth_hands(n))) for n in counts}
         work_ax.plot(list(work), list(work.values()), "s-", **style)
     _log(time_ax.yaxis, [*timed, floor], 1.5)
     work_ax.set_yscale("log")
@@ -177,8 +182,8 @@ def plot_growth(growth_rows, mode: str = "all"):
     across = _("numbers in the hand")
     ylabel = _("median time per hand (ms, log scale)")
     finish(time_ax, _("Time per hand"), across, ylabel, handles=[refused])
-    ylabel = _("candidates, final numbers or values per hand (log scale)")
-    finish(work_ax, _("The work each search implies"), across, ylabel, legend=True)
+    ylabel = _("work per hand (log scale)")
+    finish(work_ax, _("The work each search does"), across, ylabel, legend=True)
     for ax in (time_ax, work_ax):
         ax.set_xticks(sorted({p["count"] for points in series.values() for p in points}))
     title = N_("Time per hand against the count of numbers")

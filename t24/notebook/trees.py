@@ -9,9 +9,9 @@ import matplotlib.pyplot as plt
 import networkx as nx
 from matplotlib.transforms import offset_copy
 
-from ..text import _, describe, hand_text, said
+from ..text import N_, _, describe, hand_text, plural, said
+from ..trace import Trace
 from .plots import FONT, finish, new_axes
-from .steppers import Trace
 
 GREY = "#c4c4c4"
 BLUE = "#4a7bb7"
@@ -109,8 +109,10 @@ def plot_tree_and_states(trace: Trace):
         _label(right, text, pos[key], key in on_path, right=True)
     layers, ticks = Counter(len(key) for key in graph), range(1, len(trace.hand) + 1)
     right.tick_params(axis="x", labelbottom=True, length=0)
-    layer = _("{count}\n({states} states)")
-    right.set_xticks(ticks, [layer.format(count=n, states=f"{layers[n]:,}") for n in ticks])
+    states = [plural(layers[n], N_("{n} state"), N_("{n} states")) for n in ticks]
+    right.set_xticks(
+        ticks, [_("{count}\n({states})").format(count=n, states=s) for n, s in zip(ticks, states)]
+    )
     right.set(xlim=(len(trace.hand) + 0.45, 0.1), yticks=[])
     right.spines[["top", "right", "left"]].set_visible(False)
     right.set_xlabel(_("numbers left"), fontsize=FONT["label"])

@@ -81,7 +81,7 @@ def test_the_hints_for_3388_are_property_operation_step():
     assert hint_texts(Game(hands=[(3, 3, 8, 8)]).round.answer) == [
         "2 of the 3 steps make a fraction",
         "the first step divides two cards",
-        "start with 8 / 3 = 8/3",
+        "start with 8 ÷ 3 = 8/3",
     ]
 
 

@@ -25,11 +25,11 @@ CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-sync", "--no-first-run"]
 FLAGS += ["--disable-background-networking", "--disable-component-update"]
 AXE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "t24" / "axe"
-# Never save; render every cell, so the page holds the whole notebook; no news or update checks.
+# Never save; render every cell, so the page holds the whole notebook. No news question and no
+# update check come from make lab's own defaults, jupyter-config/ (test_notebooks.py checks it).
 LAB_SETTINGS = {
     "docmanager-extension/plugin": {"autosave": False},
     "notebook-extension/tracker": {"windowingMode": "none"},
-    "apputils-extension/notification": {"fetchNews": "false", "checkForUpdates": False},
 }
 
 
@@ -59,6 +59,7 @@ def axe() -> Path:
 def jupyter_env(home: Path) -> dict:
     """An environment whose Jupyter folders are all under `home`, with LAB_SETTINGS."""
     env = {**os.environ, "JUPYTER_PLATFORM_DIRS": "1", "IPYTHONDIR": str(home / "ipython")}
+    env["JUPYTER_CONFIG_PATH"] = str(REPO / "jupyter-config")  # as make lab starts it
     for name in ("config", "data", "runtime"):
         env[f"JUPYTER_{name.upper()}_DIR"] = str(home / name)
     for plugin, values in LAB_SETTINGS.items():
@@ -98,7 +99,7 @@ def jupyter_lab(browser_type_launch_args, tmp_path_factory, free_port, serving):
 @pytest.fixture(scope="session")
 def voila_app(browser_type_launch_args, tmp_path_factory, free_port, serving):
     """The code-free app as `make app` serves it (app/serve.py, one student's pools, warm):
-    its address and token."""
+    its address, token and log."""
     root = tmp_path_factory.mktemp("voila")
     port, token = free_port(), secrets.token_hex(16)
     env = {**jupyter_env(root), "JUPYTER_TOKEN": token, "T24_CLASSROOM": str(root / "class.sqlite")}
@@ -113,4 +114,4 @@ def voila_app(browser_type_launch_args, tmp_path_factory, free_port, serving):
             if time.monotonic() > deadline:
                 pytest.fail(f"the app never said it was ready:\n{log.read_text()[-2000:]}")
             time.sleep(0.5)
-        yield url, token
+        yield url, token, log

@@ -1,9 +1,11 @@
 """The code-free app (Voilà on app/, as `make app` serves it), as a student meets it: the address
-with its token lands on the start page (/zh-CN on its Chinese twin), whose links lead to the lab,
-the game and the teacher's class round. The screenshots in docs/screenshots/ are made here."""
+with its token lands on the start page (/zh-CN on its Chinese twin), whose links lead to the lab
+and the game; the teacher's class round is at the address the server prints, and shows nothing
+until its code is typed. The screenshots in docs/screenshots/ are made here."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -16,11 +18,13 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 SIZES = {"phone": (390, 844), "tablet": (768, 1024), "laptop": (1280, 900)}
 PAGES = [("start", None, "h1"), ("game", "Play", ".t24-game-hand")]
 PAGES += [("lab", "Compare the methods", ".t24-lab-result")]
-PAGES += [("teacher", "Class round", ".t24-teacher-view"), ("cards", "Task cards", "table")]
-LINKS = {"voila/render/lab.ipynb", "voila/render/game.ipynb", "voila/render/teacher.ipynb"}
-LINKS |= {"task-cards", "zh-CN"}
+PAGES += [("teacher", "/voila/render/teacher.ipynb", ".t24-teacher-code")]
+PAGES += [("cards", "Task cards", "table")]
+LINKS = {"voila/render/lab.ipynb", "voila/render/game.ipynb", "task-cards", "zh-CN"}
+# Cut: a button, label or link whose text overflows it, or a slider whose track is under 200 px
+# (the lab's target steps through 40 values: 5 px a step at the least).
 JS_CUT = """() => [...document.querySelectorAll('button, label, a, .slider-container')].filter(e =>
-    e.offsetParent && (e.scrollWidth > e.clientWidth /* cut */ || e.matches('.slider-container') && e.clientWidth < 120))
+    e.offsetParent && (e.scrollWidth > e.clientWidth /* cut */ || e.matches('.slider-container') && e.clientWidth < 200))
     .map(e => `${e.textContent.trim() || e.className} (${e.clientWidth} px)`)"""
 JS_CHANGE = "([s, b]) => document.querySelector(s).textContent.trim().split(/\\s+/).join(' ') !== b"
 JS_KERNEL = "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
@@ -30,15 +34,19 @@ JS_SERIOUS = """async () => (await axe.run()).violations.filter(v => ['serious',
 
 
 def visit(page, voila_app, link: str | None = None, ready: str = "h1"):
-    """Open the start page with the token, then follow `link`; the JavaScript errors seen."""
-    url, token = voila_app
+    """Open the start page with the token, then follow `link` (or go to a path: /...); the
+    JavaScript errors seen."""
+    url, token, _log = voila_app
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(f"{url}/?token={token}", timeout=WAIT_MS)
     page.wait_for_selector("h1", timeout=WAIT_MS)
     assert urlsplit(page.url).path == "/"
-    if link:
+    if link and link.startswith("/"):
+        page.goto(url + link, timeout=WAIT_MS)
+    elif link:
         page.get_by_role("link", name=link).click()
+    if link:
         page.wait_for_selector(ready, state="visible", timeout=WAIT_MS)
     return errors
 
@@ -84,7 +92,7 @@ def chinese(text: str) -> bool:
 
 
 def test_the_chinese_start_page_leads_to_the_game_in_chinese(page, voila_app):
-    url, token = voila_app
+    url, token, _log = voila_app
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(f"{url}/zh-CN?token={token}", timeout=WAIT_MS)
@@ -131,29 +139,61 @@ def test_the_pages_fit_a_phone_a_tablet_and_a_laptop_and_pass_axe(page, voila_ap
             page.wait_for_timeout(500)  # the widgets settle
             assert page.evaluate(JS_CUT) == [], (name, size)
             assert page.evaluate("document.documentElement.scrollWidth") <= width, (name, size)
-            if size == "laptop" or (size, name) == ("phone", "game"):
+            if (size == "laptop" and name != "teacher") or (size, name) == ("phone", "game"):
                 page.screenshot(path=SCREENSHOTS / f"app-{name}{'-phone' * (size == 'phone')}.png")
             assert page.evaluate(JS_SERIOUS) == [], (name, size)
         assert problems(page, errors) == [], name
 
 
-def test_a_class_round_reaches_every_student_and_the_teacher_sees_their_tries(
+def test_a_class_round_reaches_every_student_and_only_the_teacher_sees_it(
     browser, browser_context_args, voila_app
 ):
-    teacher, *students = (browser.new_context(**browser_context_args).new_page() for _ in range(4))
-    visit(teacher, voila_app, "Class round", ".t24-teacher-view")
+    url, token, log = voila_app
+    printed = re.search(r"teacher page, for you only: (\S+)", log.read_text()).group(1)
+    assert printed == f"{url}/voila/render/teacher.ipynb?token={token}"
+    warm = re.search(r"warm pages: ([^)]*)\)", log.read_text()).group(1)
+    assert set(warm.split(", ")) == {"1 game", "1 lab", "1 teacher"}  # the English pages only
+    teacher, stranger, *students = (
+        browser.new_context(**browser_context_args).new_page() for _ in range(5)
+    )
+    for page in (teacher, stranger):
+        visit(page, voila_app, "/voila/render/teacher.ipynb", ".t24-teacher-code")
     for student in students:
         visit(student, voila_app, "Play", ".t24-game-hand")
         assert student.get_by_role("button", name="Start round").count() == 0
-    teacher.locator(".t24-teacher-code input").fill(voila_app[1])
+    stranger.locator(".t24-teacher-code input").fill("guess")
+    stranger.locator(".t24-teacher-open").click()
+    stranger.wait_for_selector(".t24-teacher-reply:has-text('Wrong code')", timeout=30_000)
+    teacher.locator(".t24-teacher-code input").fill(token)
+    teacher.locator(".t24-teacher-open").click()
     teacher.locator(".t24-teacher-hands input").fill("3 3 8 8")
     teacher.locator(".t24-teacher-start").click()
     for student in students:
         student.wait_for_selector(".t24-round-status:has-text('Class round')", timeout=30_000)
     hands = {" ".join(s.locator(".t24-game-hand").inner_text().split()) for s in students}
     assert hands == {"3388 → make 24"}  # the four cards, side by side
-    for student, typed in zip(students, ["8/(3-8/3)", "3+3+8+8"]):
+    first = students[0]
+    first.locator(".t24-round-name input").fill("Quill")
+    first.locator(".t24-game-answer input").fill("3+3+8+8")
+    first.locator(".t24-game-check").click()
+    teacher.locator(".t24-teacher-view:has-text('1 student tried, 0 solved it')").wait_for()
+    first.reload()  # the same student after a reload: the browser keeps the id and the name
+    first.wait_for_selector(".t24-round-status:has-text('Class round')", timeout=WAIT_MS)
+    assert first.locator(".t24-round-name input").input_value() == "Quill"
+    for student, typed in zip(students, ["8/(3-8/3)", "8/(3-(8/3))", "1+2"]):
         student.locator(".t24-game-answer input").fill(typed)
         student.locator(".t24-game-check").click()
-    view = teacher.locator(".t24-teacher-view:has-text('2 students tried, 1 solved it')")
-    assert "8 / (3 - 8 / 3)" in view.inner_text(timeout=30_000)
+    teacher.locator(".t24-teacher-view:has-text('3 students tried, 2 solved it')").wait_for()
+    assert "8 / (3 - 8 / 3)" not in teacher.inner_text("body")  # until the teacher shows them
+    teacher.locator(".t24-teacher-reveal").click()
+    answers = teacher.locator(".t24-teacher-answers:has-text('2 students (Quill)')")
+    assert "8 / (3 - 8 / 3)" in answers.inner_text(timeout=30_000)
+    assert teacher.evaluate(JS_CUT) == []  # no label cut on the page the class sees projected
+    teacher.screenshot(path=SCREENSHOTS / "app-teacher.png")
+    stranger.reload()  # a fresh page on the teacher's address, without the code: nothing
+    stranger.wait_for_selector(".t24-teacher-code", timeout=WAIT_MS)
+    markup = stranger.content()  # the widgets' state comes with the page
+    assert not any(
+        word in markup for word in ("3 3 8 8", "Quill", "students tried", "8 / (3 - 8 / 3)")
+    )
+    assert "a teacher page refused a wrong teacher code (refusal 1)" in log.read_text()

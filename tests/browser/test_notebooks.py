@@ -128,6 +128,20 @@ USES = {"make_lab(": the_labs_card_slider_changes_the_result}
 USES["make_game_widget("] = the_games_check_hint_and_next_answer
 
 
+def test_jupyterlab_asks_nothing_on_its_first_start(page, jupyter_lab):
+    """A fresh JupyterLab started as make lab starts it (its defaults from jupyter-config/) shows
+    no pop-up: no question about fetching news, no update check."""
+    page.wait_for_function("() => window.jupyterapp", timeout=120_000, polling=250)
+    page.evaluate("async () => { await jupyterapp.restored; }")
+    page.wait_for_timeout(3000)  # JupyterLab asks a moment after it has started
+    assert page.locator(".Toastify__toast").all_inner_texts() == []
+    url, token = jupyter_lab
+    plugin = f"{url}/lab/api/settings/@jupyterlab/apputils-extension:notification?token={token}"
+    defaults = page.request.get(plugin).json()["schema"]["properties"]
+    assert defaults["fetchNews"]["default"] == "false"
+    assert defaults["checkForUpdates"]["default"] is False
+
+
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda path: path.stem)
 def test_the_notebook_runs_in_the_browser_and_its_widgets_answer(page, notebook):
     problems = run_all(page, notebook)

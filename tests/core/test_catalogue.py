@@ -6,6 +6,7 @@ import ast
 import gettext
 import os
 import re
+import shutil
 import string
 import subprocess
 import sys
@@ -14,7 +15,7 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("babel")
-from babel.messages.extract import extract_from_dir  # noqa: E402
+from babel.messages.extract import extract_from_dir, extract_from_file  # noqa: E402
 from babel.messages.mofile import read_mo  # noqa: E402
 from babel.messages.pofile import read_po  # noqa: E402
 
@@ -27,8 +28,9 @@ WORDS = re.compile(r"[A-Za-z]{2,}[,;:.!?'’-]*\s+[A-Za-z]{2,}")
 
 
 # The app's pages and server say their words through the package's catalogue (its load test, a
-# maintainer's tool, speaks English).
-SOURCES = [PACKAGE, ROOT / "app"]
+# maintainer's tool, speaks English), and so does the checks' page for teachers in each language.
+SOURCES = [PACKAGE, ROOT / "app", ROOT / "tools" / "checks_page.py"]
+HANDOUTS = ROOT / "tools" / "handouts.html"  # the handouts' words, in their Jinja2 template
 NOT_SAID = {ROOT / "app" / "loadtest.py"}
 
 
@@ -79,7 +81,10 @@ def unmarked(path: Path):
 
 def test_every_sentence_is_marked_for_translation():
     paths = [
-        path for folder in SOURCES for path in sorted(folder.rglob("*.py")) if path not in NOT_SAID
+        path
+        for source in SOURCES
+        for path in (sorted(source.rglob("*.py")) if source.is_dir() else [source])
+        if path not in NOT_SAID
     ]
     found = [line for path in paths for line in unmarked(path)]
     assert not found, "words a person reads, not marked with _(), N_() or n_():\n" + "\n".join(
@@ -89,7 +94,14 @@ def test_every_sentence_is_marked_for_translation():
 
 def test_the_template_is_what_babel_extracts_now():
     tags = ("TRANSLATORS:",)
-    found = (extract_from_dir(f, keywords=KEYWORDS, comment_tags=tags) for f in SOURCES)
+    found = [
+        extract_from_dir(f, keywords=KEYWORDS, comment_tags=tags)
+        if f.is_dir()
+        else [(f, *entry) for entry in extract_from_file("python", f, KEYWORDS, tags)]
+        for f in SOURCES
+    ]
+    said = extract_from_file("jinja2", HANDOUTS, keywords=KEYWORDS, comment_tags=tags)
+    found.append([(HANDOUTS, *entry) for entry in said])  # as extract_from_dir's: a file first
     fresh, kept = {key(entry[2]) for entries in found for entry in entries}, template()
     assert fresh == kept, (
         f"t24/locale/t24.pot is out of date (make catalogues): new {sorted(map(str, fresh - kept))[:5]}, "
@@ -138,3 +150,46 @@ def test_the_command_line_speaks_its_locales_language():
         "zh_CN.UTF-8": (1, "用 1 1 1 1 算不出 24"),
         "C.UTF-8": (1, "no way to make 24 from 1 1 1 1"),
     }
+
+
+MO = LOCALES / "zh_CN" / "LC_MESSAGES" / "t24.mo"
+DAMAGED = {  # a catalogue cut short, emptied, or with bytes changed inside
+    "truncated": lambda data: data[: len(data) // 2],
+    "empty": lambda data: b"",
+    "short": lambda data: data[:10],
+    "damaged": lambda data: data[:28] + bytes(b ^ 0xFF for b in data[28:200]) + data[200:],
+}
+
+
+@pytest.mark.parametrize("damage", DAMAGED.values(), ids=DAMAGED)
+def test_a_damaged_catalogue_leaves_english_said_in_one_line(tmp_path, monkeypatch, capsys, damage):
+    from t24 import text
+
+    broken = tmp_path / "zh_CN" / "LC_MESSAGES" / "t24.mo"
+    broken.parent.mkdir(parents=True)
+    broken.write_bytes(damage(MO.read_bytes()))
+    monkeypatch.setattr(text, "LOCALES", tmp_path)
+    try:
+        text.use_language("zh_CN")
+        assert text.said("{hand} has no answer", hand="1 1 1 1") == "1 1 1 1 has no answer"
+    finally:
+        monkeypatch.undo()
+        text.use_language(None)
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"cannot read {broken}" in err and "speaking English" in err
+
+
+def test_import_and_the_command_line_survive_a_damaged_catalogue(tmp_path):
+    """A copy of the package whose Chinese catalogue was cut short: `t24 solve` still answers."""
+    copy = tmp_path / "t24"
+    shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__", "results"))
+    mo = copy / MO.relative_to(PACKAGE)
+    mo.write_bytes(MO.read_bytes()[:100])
+    env = {**os.environ, "LANGUAGE": "zh_CN", "PYTHONPATH": str(tmp_path)}
+    command = [sys.executable, "-m", "t24", "solve", "1", "1", "1", "1"]
+    done = subprocess.run(command, env=env, capture_output=True, text=True, cwd=tmp_path)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.stderr.splitlines() == [
+        f"t24: cannot read {mo} (a damaged catalogue); speaking English",
+        "no way to make 24 from 1 1 1 1",
+    ]

@@ -33,6 +33,8 @@ def test_solve_prints_one_answer_per_line_with_every_method(capsys, method):
         (["check", "24", "24"], 0, "out", "right: 24 = 24"),
         (["check", "3", "3", "8", "8", "-8*3+3+8+24+24"], 2, "err", "a minus sign needs something"),
         (["check", "3", "3", "8", "8", "3*8-3+8"], 1, "err", "makes 29, not 24"),
+        (["check", "3", "3", "8", "8", "8(3-8/3)"], 2, "err", "missing between 8 and ("),
+        (["check", "3", "3", "8", "8", "(8)(3)"], 2, "err", "did you mean (…) × (…)?"),
         (["check", "3", "3", "8", "8", "3*8"], 1, "err", "not used: 3 8"),
         (["check", "3", "3", "8", "8", "8/(3-3)+8*3+3"], 1, "err", "extra: 3"),
         (["check", "3", "3", "8", "8", "8/(3-3)*8"], 1, "err", "divides by zero"),
@@ -116,3 +118,44 @@ def test_an_ascii_terminal_gets_escapes_and_the_same_exit_code(tmp_path):
     run = f"-m t24 bench --hands 1 --methods fast --max-count 2 --growth-hands 1 --out {tmp_path}/b"
     done = subprocess.run([sys.executable, *run.split()], capture_output=True, env=env, timeout=120)
     assert done.returncode == 0 and rb"| \xd7 fast |" in done.stdout and b"saved in" in done.stdout
+
+
+ARGPARSE_ENGLISH = ("usage:", "positional arguments", "options:", "show this help", "required")
+
+
+@pytest.mark.parametrize(
+    "lang, said",
+    [
+        (
+            "zh_CN.UTF-8",
+            [
+                "用法：t24 [-h]",
+                "用法：t24 check [-h]",
+                "显示这份帮助并退出",
+                "缺少必需的参数：命令",
+            ],
+        ),
+        ("C.UTF-8", ["usage: t24 [-h]", "usage: t24 check [-h]", *ARGPARSE_ENGLISH]),
+    ],
+)
+def test_argparse_speaks_the_locales_language_too(lang, said):
+    """`t24 --help`, a command's help and usage errors: under Chinese, no word of argparse's English."""
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    text = ""
+    for args in (["--help"], [], ["check", "-h"], ["solve", "1", "--method", "x"]):
+        command = [sys.executable, "-m", "t24", *args]
+        done = subprocess.run(command, env={**env, "LANG": lang}, capture_output=True, text=True)
+        text += done.stdout + done.stderr
+    assert [phrase for phrase in said if phrase not in text] == []
+    if lang.startswith("zh"):
+        english = [*ARGPARSE_ENGLISH, "argument", "invalid choice", "COMMAND"]
+        assert [word for word in english if word in text] == []
+
+
+def test_argparse_is_itself_again_after_the_command_line(capsys):
+    """The command line lends argparse t24's words only while it runs."""
+    import argparse
+    import gettext
+
+    cli(capsys, "--help")
+    assert argparse._ is gettext.gettext and argparse.ngettext is gettext.ngettext

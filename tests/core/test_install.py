@@ -1,6 +1,7 @@
 """What a plain install can break: a file left out of the wheel, a dependency left out of the
 `kernel` extra, a path into the clone. One wheel and one fresh virtual environment (the wheel, not
-editable, and its `kernel` extra) per session; pip's cache keeps reruns quick."""
+editable, and its `kernel` extra, at the lock's versions) per session, made by uv (the `test`
+extra brings it; pip where it is missing), whose cache keeps reruns quick."""
 
 from __future__ import annotations
 
@@ -24,6 +25,8 @@ pytestmark = pytest.mark.install
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
 TIMEOUT_S = 300
+UV = Path(sys.executable).with_name("uv")  # beside the tests' Python, or None
+UV = str(UV) if UV.exists() else shutil.which("uv")
 
 
 def code(notebook: Path) -> list[str]:
@@ -67,12 +70,15 @@ def clean_env(**extra) -> dict:
 
 @pytest.fixture(scope="session")
 def wheel(tmp_path_factory) -> Path:
-    """The wheel, built by pip from a copy of what a build reads (the clone gets no build/)."""
+    """The wheel, built from a copy of what a build reads (the clone gets no build/)."""
     source, out = tmp_path_factory.mktemp("source"), tmp_path_factory.mktemp("dist")
     for name in ("pyproject.toml", "README.md", "LICENSE"):
         shutil.copy2(ROOT / name, source)
     shutil.copytree(ROOT / "t24", source / "t24", ignore=shutil.ignore_patterns("__pycache__"))
-    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(source)])
+    if UV:
+        run([UV, "build", "--wheel", "--quiet", "--out-dir", str(out), str(source)])
+    else:
+        run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(source)])
     (built,) = out.glob("t24-*.whl")
     return built
 
@@ -81,10 +87,15 @@ def wheel(tmp_path_factory) -> Path:
 def plain_install(wheel, tmp_path_factory) -> Path:
     """A fresh virtual environment (no system site-packages) with the wheel[kernel] and nbclient."""
     home = tmp_path_factory.mktemp("venv") / "venv"
-    venv.EnvBuilder(clear=True).create(home)  # no pip of its own: the tests' pip fills it
     python = home / "bin" / "python"
-    pip = [sys.executable, "-m", "pip", "--python", str(python), "install", "-q"]
-    run([*pip, f"{wheel}[kernel]", "nbclient"], env=clean_env())
+    if UV:
+        run([UV, "venv", "--quiet", "--python", sys.executable, str(home)], env=clean_env())
+        pip = [UV, "pip", "install", "--quiet", "--python", str(python)]
+    else:
+        venv.EnvBuilder(clear=True).create(home)  # no pip of its own: the tests' pip fills it
+        pip = [sys.executable, "-m", "pip", "--python", str(python), "install", "-q"]
+    lock = ["-c", str(ROOT / "constraints.txt")]
+    run([*pip, *lock, f"{wheel}[kernel]", "nbclient"], env=clean_env())
     return python
 
 

@@ -1,11 +1,16 @@
 """Packaging: extras by audience, the conda files in step with them, one version source, a core
 that needs only the standard library. (The built wheel itself: test_install.py.)"""
 
+import importlib.util
 import re
 import subprocess
 import sys
 from importlib.metadata import version
 from pathlib import Path
+
+from packaging.requirements import Requirement
+from packaging.specifiers import SpecifierSet
+from packaging.utils import canonicalize_name
 
 import t24
 
@@ -17,33 +22,31 @@ else:  # the `test` extra brings tomli to Python 3.10
 ROOT = Path(__file__).resolve().parents[2]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
 PROJECT = PYPROJECT["project"]
-
-
-def requirement(text: str) -> tuple[str, str]:
-    """("name", "bounds") of one requirement: 'numpy>=1.24' -> ("numpy", ">=1.24")."""
-    match = re.fullmatch(r"\s*([A-Za-z0-9_.\-]+)(\[[^\]]*\])?\s*([^;]*?)\s*(;.*)?", text)
-    assert match, text
-    return match.group(1).lower().replace("_", "-"), match.group(3).replace(" ", "")
+SPEC = importlib.util.spec_from_file_location("lock", ROOT / "tools" / "lock.py")
+SPEC.loader.exec_module(lock := importlib.util.module_from_spec(SPEC))
 
 
 def extra(name: str) -> dict[str, str]:
     """The requirements of one extra, {name: bounds}, with t24[...] self-references expanded."""
     found = {}
     for text in PROJECT["optional-dependencies"][name]:
-        package, bounds = requirement(text)
-        if package == PROJECT["name"]:
-            for inner in re.search(r"\[(.*)\]", text).group(1).split(","):
-                found.update(extra(inner.strip()))
+        requirement = Requirement(text)
+        if requirement.name == PROJECT["name"]:
+            for inner in sorted(requirement.extras):
+                found.update(extra(inner))
         else:
-            found[package] = bounds
+            found[canonicalize_name(requirement.name)] = str(requirement.specifier)
     return found
 
 
-def conda_packages(filename: str) -> dict[str, str]:
-    """{name: bounds} of the conda packages of an environment file (no YAML library needed)."""
-    block = (ROOT / filename).read_text().split("dependencies:", 1)[1]
-    found = re.finditer(r"^  - ([A-Za-z0-9_.\-]+[^\s:]*)\s*$", block, re.MULTILINE)
-    return dict(requirement(match.group(1)) for match in found)
+def pins() -> dict[str, list[Requirement]]:
+    """The lock's pins by name (one per Python where the versions differ)."""
+    found = {}
+    for line in (ROOT / lock.LOCK).read_text().splitlines():
+        if line and not line.startswith("#"):
+            requirement = Requirement(line)
+            found.setdefault(canonicalize_name(requirement.name), []).append(requirement)
+    return found
 
 
 def test_extras_by_audience_each_holding_the_one_below():
@@ -53,26 +56,37 @@ def test_extras_by_audience_each_holding_the_one_below():
     assert extra("notebooks") == lab and extra("grade").items() > lab.items()
     others = ("grade", "app", "bench", "hub", "lint")
     assert test.items() >= {k: v for name in others for k, v in extra(name).items()}.items()
-    assert all(re.match(r">=|==", bounds) for bounds in test.values()), test
+    floors = [{s.operator for s in SpecifierSet(bounds)} & {">=", "=="} for bounds in test.values()]
+    assert all(floors), test  # every requirement has a floor
 
 
 def test_ruff_is_pinned_and_voila_kept_below_its_next_minor_version():
     """app/serve.py uses Voilà's internals; ruff's rules and formatting must not move by themselves.
     The environment the tests run in is one these bounds allow."""
     assert extra("lint")["ruff"] == f"=={version('ruff')}"
-    low, high = re.fullmatch(r">=0\.(\d+),<0\.(\d+)", extra("app")["voila"]).groups()
-    assert int(high) == int(low) + 1 and version("voila").startswith(f"0.{low}.")
+    bounds = {s.operator: s.version for s in SpecifierSet(extra("app")["voila"])}
+    low, high = (int(bounds[op].split(".")[1]) for op in (">=", "<"))
+    assert high == low + 1 and version("voila").startswith(f"0.{low}.")
 
 
-def test_the_conda_files_are_made_of_the_extras():
-    """environment.yml lists the `lab` and `app` extras, environment-dev.yml installs `test`."""
-    floor = PROJECT["requires-python"]
-    lab_and_app = {"python": floor, "pip": ""} | extra("lab") | extra("app")
-    assert conda_packages("environment.yml") == lab_and_app
-    assert conda_packages("environment-dev.yml") == {"python": floor, "pip": "", "nodejs": ">=18"}
-    assert re.search(r"^      - -e \.$", (ROOT / "environment.yml").read_text(), re.M)
-    assert re.search(r"^      - -e \.\[test\]$", (ROOT / "environment-dev.yml").read_text(), re.M)
-    assert f"(3, {floor.split('.')[1]})" in (ROOT / "Makefile").read_text()
+def test_the_conda_files_are_written_from_the_extras():
+    """environment.yml lists the `lab` and `app` extras, environment-dev.yml installs `test`:
+    each is what tools/lock.py writes from pyproject.toml now."""
+    for name, text in lock.conda_files().items():
+        assert (ROOT / name).read_text() == text, f"{name} is stale: make lock"
+    assert f"(3, {PROJECT['requires-python'].split('.')[1]})" in (ROOT / "Makefile").read_text()
+
+
+def test_the_lock_pins_every_requirement_within_its_bounds():
+    """constraints.txt holds one version of each package an extra asks for (one per Python where
+    they differ), each within pyproject.toml's bounds; make installs nothing else."""
+    locked = pins()
+    assert all(str(pin.specifier).startswith("==") for found in locked.values() for pin in found)
+    for name, bounds in extra("test").items():
+        assert name in locked, f"{name} is not in the lock: make lock"
+        for pin in locked[name]:
+            assert SpecifierSet(bounds).contains(str(pin.specifier)[2:]), (pin, bounds)
+    assert " -c $(LOCK) " in (ROOT / "Makefile").read_text()
 
 
 def test_version_has_one_source_and_citation_cff_agrees():

@@ -18,6 +18,14 @@ def test_splits_cover_every_cut_once():
     assert len(fast.splits((5, 5, 5))) == 2  # repeats collapse
 
 
+def test_pair_work_counts_the_pairs_of_values_combined_each_part_once():
+    assert fast.pair_work((3, 8)) == 1  # one pair of values: 3 with 8
+    # 2 2 3: the parts 2 2 (one pair) and 2 3 (one pair), then 2 with 2 2's 4 values
+    # and 3 with 2 3's 6 values: 1 + 1 + 4 + 6
+    assert fast.pair_work((2, 3, 2)) == 1 + 1 + len(fast.reachable((2, 2))) + 6
+    assert fast.pair_work((4, 5, 6, 7)) < t24.methods.sizes.postfix_candidates((4, 5, 6, 7))
+
+
 def test_can_make_matches_brute_force_on_random_hands():
     rng = random.Random(7)
     for _ in range(60):

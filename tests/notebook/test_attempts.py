@@ -49,11 +49,21 @@ def test_every_check_has_its_catalogue():
         assert titles.count("right") >= 3 and titles.count("wrong") >= 8, path.stem
 
 
-def test_the_teachers_page_says_every_sentence_and_is_up_to_date():
-    text = page.page(HEARD)  # any attempt not yet heard in this run is run here
+@pytest.mark.parametrize("lang", page.PAGES)
+def test_the_teachers_page_says_every_sentence_and_is_up_to_date(lang):
+    """teacher/checks.md, and each edition's page in its language (teacher/zh-CN/checks.md)."""
+    from t24.text import use_language
+
+    text = page.page(HEARD, lang)  # any attempt not yet heard in this run is run here
     tables = [checks.SENTENCES, checks.ASK, checks.SAME_ANSWER_CASES]
-    assert all(page.shown(words) in text for table in tables for words in table.values())
-    assert text == page.PAGE.read_text(), "run tools/checks_page.py"
+    use_language(lang)
+    try:
+        said = [page.shown(page.words(words)) for table in tables for words in table.values()]
+        title = page.words(page.TITLE)
+    finally:
+        use_language(None)
+    assert text.startswith(f"# {title}\n") and all(words in text for words in said)
+    assert text == page.PAGES[lang].read_text(), "run tools/checks_page.py"
 
 
 class Unprintable(Exception):

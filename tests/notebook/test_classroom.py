@@ -1,31 +1,57 @@
-"""The class round: the store outlives its kernels; only the teacher code starts or ends a round."""
+"""The class round: the store outlives its kernels and keeps every try; only the teacher code
+opens the teacher page, and a wrong one waits longer each time."""
 
+import json
+import sqlite3
+import stat
 import sys
+import threading
 from pathlib import Path
+from types import SimpleNamespace
 
+import pytest
+from ipywidgets.widgets.widget import _instances
 from widget_tools import find
 
 from t24.text import use_language
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "app"))
-from classroom import Classroom, class_game, teacher_panel  # noqa: E402
+import classroom  # noqa: E402
+from classroom import Classroom, class_game, clean_name, teacher_panel  # noqa: E402
+
+CODE = "k7m2q-x9pz4"
 
 
-def act(page, button, code="c0de"):
+@pytest.fixture
+def store(tmp_path, monkeypatch):
+    monkeypatch.setenv("T24_TEACHER_CODE", CODE)
+    return Classroom(tmp_path / "class.sqlite")
+
+
+def unlock(page, code=CODE):
+    """Type a code on the teacher page (its box sends it on Enter); the page's reply."""
+    page.controls.wait_until = 0  # as if the wait after a wrong code were over
     find(page, "t24-teacher-code").value = code
+    return find(page, "t24-teacher-reply").value
+
+
+def act(page, button):
     find(page, f"t24-teacher-{button}").click()
     return find(page, "t24-teacher-reply").value + find(page, "t24-teacher-view").value
 
 
-def test_the_teacher_starts_a_round_every_student_gets(tmp_path, monkeypatch):
-    monkeypatch.setenv("T24_TEACHER_CODE", "c0de")
-    store = Classroom(tmp_path / "class.sqlite")
+def hold(store):
+    """A connection holding the store's write lock, as a long write elsewhere would."""
+    db = sqlite3.connect(store.path, isolation_level=None, check_same_thread=False)
+    db.execute("BEGIN IMMEDIATE")
+    return db
+
+
+def test_the_teacher_starts_a_round_every_student_gets(store):
     teacher, students = teacher_panel(store, 3600), [class_game(store, 3600) for _ in "ab"]
+    unlock(teacher)
     find(teacher, "t24-teacher-hands").value = "3 3 8 8; 1 4 5 6"
-    for code in ("", "C0DE", "c0de "):
-        assert "Refused" in act(teacher, "start", code) and store.latest() is None
     assert "Round 1 started: 3 3 8 8" in act(teacher, "start")
-    assert "Refused" in act(teacher, "end", "wrong") and store.current().number == 1
     for student, typed in zip(students, ["3+3+8+8", "8/(3-8/3)"]):
         student.refresh()  # what the page's poll does every second
         assert "Class round 1" in find(student, "t24-round-status").value
@@ -37,6 +63,9 @@ def test_the_teacher_starts_a_round_every_student_gets(tmp_path, monkeypatch):
     summary = Classroom(store.path).summary(1)  # as a restarted kernel finds it
     assert (summary.tried, summary.solved) == (2, 2)
     assert summary.answers == [("8 / (3 - 8 / 3)", 2, ["Ann"])]
+    assert "8 / (3 - 8 / 3)" not in find(teacher, "t24-teacher-answers").value
+    find(teacher, "t24-teacher-reveal").value = True  # the answers behind their own button
+    assert "8 / (3 - 8 / 3): 2 students (Ann)" in find(teacher, "t24-teacher-answers").value
     assert "2 students tried, 2 solved it" in act(teacher, "end")
     assert store.record(1, "late", True, "8 / (3 - 8 / 3)") is False
     students[0].refresh()
@@ -45,10 +74,124 @@ def test_the_teacher_starts_a_round_every_student_gets(tmp_path, monkeypatch):
     assert students[0].game.round.number == 3  # a hand of its own after the round's
 
 
-def test_the_teacher_page_speaks_the_language_chosen_after_import(tmp_path):
+def test_the_teacher_page_shows_nothing_of_a_round_before_its_code(store):
+    store.start((1, 5, 5, 5))
+    store.record(1, "s" * 32, True, "(5 - 1 / 5) * 5", "Zed")
+    page = teacher_panel(store, 3600)
+    page.refresh()
+    # Voilà sends the page every widget its kernel holds: none may carry the round.
+    states = json.dumps([widget.get_state() for widget in list(_instances.values())], default=str)
+    assert not any(word in states for word in ("1 5 5 5", "Zed", "(5 - 1 / 5) * 5"))
+    assert "Wrong code" in unlock(page, "k7m2q-x9pz5")
+    assert "1 5 5 5" not in page.controls.view.value
+    assert unlock(page, " K7M2Q X9PZ4 ") == ""  # spaces, dashes and capitals do not matter
+    assert "1 5 5 5" in find(page, "t24-teacher-view").value
+
+
+def test_a_teacher_code_is_hard_to_guess_and_each_wrong_one_waits_longer(store):
+    codes = {classroom.make_code() for _ in range(50)}
+    assert len(codes) == 50 and all(len(code) == 11 and code[5] == "-" for code in codes)
+    assert classroom.code_bits() >= 40
+    assert [classroom.refusal_wait(n) for n in range(1, 9)] == [1, 2, 4, 8, 16, 32, 60, 60]
+    page = teacher_panel(store, 3600)
+    find(page, "t24-teacher-code").value = "guess"
+    find(page, "t24-teacher-open").click()  # Enter, then Open: the same code, refused once
+    assert "Wrong code: the next try is taken in 1 s" in find(page, "t24-teacher-reply").value
+    find(page, "t24-teacher-code").value = CODE  # at once: not even compared
+    assert "Not tried" in find(page, "t24-teacher-reply").value
+    assert page.controls.unlocked is False
+    assert "in 2 s" in unlock(page, "guess again")
+    assert [number for number, _at in store.refusals()] == [1, 2]  # the server logs each
+    assert unlock(page) == "" and page.controls.unlocked
+
+
+def test_a_busy_store_is_tried_again_and_a_try_it_refuses_is_kept_until_it_is_free(
+    store, monkeypatch
+):
+    store.start((3, 3, 8, 8))
+    db = hold(store)
+    threading.Timer(0.15, db.rollback).start()  # freed while the write is tried again
+    assert store.record(1, "a" * 32, False, "") is True
+    student = class_game(store, 3600)
+    find(student, "t24-round-student").value = "b" * 32  # the id page.js sends
+    monkeypatch.setattr(classroom, "BUSY_RETRIES", 1)
+    db = hold(store)
+    find(student, "t24-game-answer").value = "8/(3-8/3)"
+    assert (
+        "right: 8 / (3 - 8 / 3) = 24" in find(student, "t24-game-message").value
+    )  # answered first
+    assert "kept" in find(student, "t24-round-status").value
+    find(student, "t24-game-check").click()  # Check again: the reply said again, not nothing
+    assert "right: 8 / (3 - 8 / 3) = 24" in find(student, "t24-game-message").value
+    assert store.summary(1).solved == 0
+    db.rollback()
+    student.refresh()  # the next write (the page's poll)
+    assert "Class round 1" in find(student, "t24-round-status").value
+    reloaded = class_game(store, 3600)  # the same browser after a reload: the same student
+    find(reloaded, "t24-round-student").value = "b" * 32
+    find(reloaded, "t24-game-answer").value = "3+3+8+8"
+    summary = store.summary(1)
+    assert (summary.tried, summary.solved) == (2, 1)
+
+
+def test_names_lose_control_and_direction_characters():
+    assert clean_name("\u202eecilA") == "ecilA"  # shown as "Alice" with the override
+    assert clean_name("Ann\x00\u200b\u2066,\nBo\u2028 \u200fLi") == "Ann Bo Li"
+    assert clean_name("名" * 50) == "名" * 40
+
+
+def test_the_store_is_its_users_alone_and_can_be_cleared(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    store = Classroom(classroom.default_store())
+    store.start((3, 3, 8, 8))
+    store.record(1, "a" * 32, True, "8 / (3 - 8 / 3)", "Ann")
+    assert store.path == tmp_path / "data" / "t24" / "classroom.sqlite"
+    db = hold(store)  # a write under way: SQLite's -wal and -shm files are there
+    files = [store.path.with_name(f"classroom.sqlite{end}") for end in ("", "-wal", "-shm")]
+    modes = [stat.S_IMODE(path.stat().st_mode) for path in [store.path.parent, *files]]
+    db.rollback()
+    assert modes == [0o700, 0o600, 0o600, 0o600]
+    store.clear()
+    assert store.latest() is None and b"Ann" not in store.path.read_bytes()
+    assert store.start((1, 4, 5, 6)).number == 2  # a cleared store never reuses a number
+    elsewhere = Classroom(tmp_path / "new" / "class.sqlite")  # where T24_CLASSROOM says
+    assert stat.S_IMODE(elsewhere.path.parent.stat().st_mode) == 0o700
+
+
+def test_make_app_clear_empties_the_store_or_says_in_a_line_why_not(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(classroom, "STORE", tmp_path / "class.sqlite")
+    Classroom(classroom.STORE).start((3, 3, 8, 8))
+    classroom.main(["--clear"])
+    assert capsys.readouterr().out == f"Cleared the class rounds' store: {classroom.STORE}\n"
+    assert Classroom(classroom.STORE).latest() is None
+    (tmp_path / "a file").write_text("")
+    monkeypatch.setattr(classroom, "STORE", tmp_path / "a file" / "class.sqlite")
+    with pytest.raises(SystemExit, match="^The class rounds' store could not be cleared: .*a file"):
+        classroom.main(["--clear"])
+
+
+def test_the_teacher_page_speaks_the_language_chosen_after_import(store, monkeypatch):
     use_language("zh_CN")  # what a Chinese page does first, after classroom is imported
     try:
-        level = find(teacher_panel(Classroom(tmp_path / "class.sqlite"), 3600), "t24-teacher-level")
+        page = teacher_panel(store, 3600)
+        unlock(page)
+        level = find(page, "t24-teacher-level")
     finally:
         use_language(None)
     assert (level.label, level.value) == ("简单", "easy")  # the level said, its key kept
+
+
+def test_the_server_gives_the_addresses_of_the_language_served(monkeypatch):
+    import serve
+
+    voila_url = property(lambda app: "http://127.0.0.1:8866/?token=...")  # a token Voilà made
+    monkeypatch.setattr(serve.Voila, "display_url", voila_url)
+    english, chinese = serve.ClassApp(lang="en"), serve.ClassApp(lang="zh_CN")
+    for app in (english, chinese):
+        app.identity_provider = SimpleNamespace(token="t0k")  # what Voilà's start gives it
+    assert english.display_url == "http://127.0.0.1:8866/?token=t0k"
+    assert chinese.display_url == "http://127.0.0.1:8866/zh-CN?token=t0k"  # make app LANG=zh
+    teacher = "http://127.0.0.1:8866/voila/render/teacher.zh-CN.ipynb?token=t0k"
+    assert chinese.teacher_url == teacher
+    pools = ["game.zh-CN.ipynb", "lab.zh-CN.ipynb", "teacher.zh-CN.ipynb"]
+    assert list(serve.pool_sizes(1, "zh_CN")) == pools

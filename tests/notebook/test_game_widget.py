@@ -15,7 +15,7 @@ def message(game):
 @pytest.mark.parametrize(
     ("typed", "phrase"),
     [
-        ("8/(3-8/3)", "right: 8 / (3 - 8 / 3) = 24"),
+        ("8/(3-8/3)", "right: 8 ÷ (3 − 8 ÷ 3) = 24"),
         ("3+3+8+8", "wrong:"),
         ("1 + 2", "not used: 3 3 8 8"),
         ("3+", "cannot"),

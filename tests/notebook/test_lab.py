@@ -8,7 +8,7 @@ from widget_tools import find
 import t24
 from t24.methods import METHODS
 from t24.notebook import compare, lab_view, make_lab
-from t24.notebook.lab import LAB_DEFAULT, method_names
+from t24.notebook.lab import LAB_DEFAULT, TARGETS, method_names
 
 
 def result_text(lab):
@@ -81,8 +81,23 @@ def test_a_browser_cannot_move_the_limits_or_freeze_the_lab(monkeypatch):
     target, card = find(lab := make_lab(), "t24-target"), find(lab, "t24-card-1")
     target.set_state({"max": 10**6, "value": 999_983})  # what a comm message does
     card.set_state({"min": 50, "max": 60, "value": 55})
-    assert (target.min, target.max, target.value, card.max, card.value) == (1, 100, 100, 13, 13)
+    assert (target.min, target.max, target.value, card.max, card.value) == (1, 40, 40, 13, 13)
     monkeypatch.setattr("t24.notebook.lab.deal_solvable", lambda *args: 1 / 0)
     find(lab, "t24-lab-deal").click()  # refused (ipywidgets logs the error)
     find(lab, "t24-card-2").value = 4
-    assert result_text(lab).startswith("K 13 4 8 8 → 100")
+    assert result_text(lab).startswith("K 13 4 8 8 → 40")
+
+
+def test_the_target_steps_one_value_at_a_time_through_a_range_every_deal_can_make():
+    """Task card 1 steps the target from 1 to 40; the deal button finds a hand for each, and
+    every slider's track grows with the page, never narrower than 16 em."""
+    lab = make_lab(methods="fast")
+    target, dealer = find(lab, "t24-target"), find(lab, "t24-lab-deal")
+    assert (target.min, target.max, target.step) == (*TARGETS, 1) == (1, 40, 1)
+    for value in (1, 7, 40):
+        target.value = value
+        dealer.click()
+        hand = [find(lab, f"t24-card-{k}").value for k in range(1, 5)]
+        assert t24.can_make(hand, target=value), (hand, value)
+    for slider in [target, *(find(lab, f"t24-card-{k}") for k in range(1, 5))]:
+        assert slider.layout.min_width == "16em" and slider.layout.flex.startswith("1 1")

@@ -24,8 +24,11 @@ PATH = re.compile(
     r"^\*\*Path\*\*: (core week, lesson (\d) of 5|extension, after the core week)\.( .+)?$", re.M
 )
 TIME = re.compile(
-    r"^\*\*Time\*\*: about (\d+) minutes in class, and about \d+ more for the exercises\.$", re.M
+    r"^\*\*Time\*\*: about (\d+) minutes in class, and about (\d+) more for the exercises\.$", re.M
 )
+TIMING = json.loads((ROOT / "teacher" / "timing.json").read_text(encoding="utf-8"))
+PERIODS = {2: "two", 3: "three"}
+END = re.compile(r"^\*End of the (?:first|second) period", re.M)
 CORE_WEEK = ["00", "01", "03", "06", "09"]  # in class order
 
 
@@ -58,15 +61,31 @@ def test_a_lesson_fits_a_lesson(path):
         assert "optional" in opening.split("**Time**")[1], "the header names no optional section"
 
 
-def test_the_core_week_is_five_lessons_of_about_50_minutes_in_path_order():
+def test_the_core_week_is_five_lessons_in_path_order_in_periods_of_45_minutes():
     core = []
-    for path in COPIES:
+    for path in SOURCES:
         opening = text(cells(path, "markdown")[0])
         lesson = PATH.search(opening)
+        periods = TIMING[path.stem]["periods"]
         if lesson and lesson.group(2):
             core.append((int(lesson.group(2)), path.name[:2]))
-            assert 45 <= int(TIME.search(opening).group(1)) <= 55, path.name
+            assert int(TIME.search(opening).group(1)) <= 45 * periods, path.name
+        if periods > 1:  # a lesson of several periods says so, and marks where each one ends
+            assert f"{PERIODS[periods]} periods" in opening, path.name
+            ends = [m for c in cells(path, "markdown") for m in END.findall(text(c))]
+            assert len(ends) == periods - 1, path.name
     assert sorted(core) == list(enumerate(CORE_WEEK, 1))
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)
+def test_each_stated_time_is_the_sum_of_its_tasks_within_15_percent(path):
+    """The header's minutes against the sums kept beside the lessons (teacher/timing.json)."""
+    stated = TIME.search(text(cells(path, "markdown")[0]))
+    for part, minutes in zip(("class", "exercises"), map(int, stated.groups())):
+        tasks = TIMING[path.stem][part]
+        assert tasks and all(m > 0 for _, m in tasks)
+        total = sum(m for _, m in tasks)
+        assert abs(minutes - total) <= 0.15 * total, (path.name, part, minutes, total)
 
 
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)

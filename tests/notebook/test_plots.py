@@ -1,10 +1,13 @@
 """The figures: a title that states the finding from the data, honest axes, clear errors."""
 
 import re
+import statistics
 
 import pytest
 
+from t24.bench import growth_hands, load_results
 from t24.hand import InputError
+from t24.methods import fast
 from t24.notebook import (
     agreement_html,
     plot_answer_counts,
@@ -20,7 +23,7 @@ from t24.notebook import (
     trace,
 )
 from t24.notebook.plots import alt_text
-from t24.notebook.steppers import Trace
+from t24.trace import Trace
 
 DECK = [
     {"method": m, "mode": "all", "scope": "sample", "seconds": s}
@@ -70,6 +73,21 @@ def test_the_title_states_the_finding(draw, finding):
 def test_no_rows_is_a_clear_error(draw):
     with pytest.raises(InputError, match="no "):
         draw()
+
+
+def test_the_growth_figure_draws_fast_s_measured_work_and_every_refusal_apart():
+    figure = plot_growth(GROWTH)
+    time_ax, work_ax = figure.axes
+    fast_line = [line for line in work_ax.get_lines() if line.get_label() == "fast"][0]
+    measured = [statistics.median(map(fast.pair_work, growth_hands(n))) for n in (4, 5)]
+    assert list(fast_line.get_xdata()) == [4, 5] and list(fast_line.get_ydata()) == measured
+    rows = load_results()["growth"]  # the shipped run: 2 methods refuse 5 numbers, 5 refuse 6
+    refusals = sum(r["refused"] for r in rows if r["mode"] == "all")
+    time_ax = plot_growth(rows).axes[0]
+    crosses = [
+        x for line in time_ax.get_lines() if line.get_marker() == "X" for x in line.get_xdata()
+    ]
+    assert len(set(crosses)) == len(crosses) == refusals == 7  # each cross apart, none hidden
 
 
 def test_the_figures_count_the_trees_states_and_the_distinct_ones():

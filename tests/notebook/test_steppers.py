@@ -11,7 +11,8 @@ from t24.notebook import (
     make_recursion_stepper,
     state_html,
 )
-from t24.notebook.steppers import candidate_html, stack_steps, trace
+from t24.notebook.steppers import candidate_html
+from t24.trace import stack_steps, trace
 
 MAKERS = [make_pattern_stepper, make_postfix_stepper, make_recursion_stepper]
 

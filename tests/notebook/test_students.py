@@ -6,6 +6,7 @@ import importlib.util
 import json
 import os
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -78,34 +79,132 @@ def test_students_copies_are_handed_out_clean():
         assert code and not [c for c in code if c["outputs"] or c["execution_count"]], path.name
 
 
-def test_regeneration_never_replaces_a_changed_copy(tmp_path, monkeypatch, capsys):
-    copy, made = tmp_path / "notebooks" / "00-x.ipynb", {"cells": [], "n": 1}
-    copy.parent.mkdir()
+@pytest.mark.parametrize("folder, unwritten", [("", "not written yet"), ("zh-CN", "还没有写")])
+def test_an_editions_stub_is_not_written_yet(tmp_path, capsys, folder, unwritten):
+    """The function as its copy hands it out, nbgrader's placeholder in the edition's language
+    above `raise NotImplementedError()`: the check says it is not written yet, in that language."""
+    from t24.text import use_language
 
-    def generate(sources, course):  # what the generator makes of the source, this time
-        (course / copy.name).write_text(students.dumps(made))
-        return [course / copy.name]
+    code, _text = students.stubs([ROOT / "teacher" / folder / f"{LESSON}.ipynb"])
+    assert code == students.STUBS[folder][0] and (folder == "") == code.isascii()
+    stub = "".join(f"    {line}\n" for line in (code + students.RAISE).splitlines())
+    path = tmp_path / "handout.py"
+    path.write_text(f'def search(hand, target):\n    """Given."""\n{stub}', encoding="utf-8")
+    space = {}
+    exec(compile(path.read_text(encoding="utf-8"), str(path), "exec"), space)
+    use_language(folder.replace("-", "_") or "en")
+    try:
+        assert not check(space["search"], right, CASES)
+    finally:
+        use_language(None)
+    assert unwritten in capsys.readouterr().out
 
-    for name, value in [("ROOT", tmp_path), ("STUDENTS", copy.parent), ("generate", generate)]:
-        monkeypatch.setattr(students, name, value)
-    monkeypatch.setattr(students, "RECORD", tmp_path / "record.json")
-    source = [str(ROOT / "teacher" / f"{LESSON}.ipynb")]
-    assert students.main(source) == 0
-    made["n"] = 2  # the source changed: the copy as the tool wrote it is replaced
+
+def fake_generate(made: dict):
+    """A stand-in for nbgrader's generation: the source copied into the course, as `generate`
+    does, and `made` as the copy."""
+
+    def generate(sources, course):
+        written = []
+        for source in sources:
+            (course / "source" / source.stem).mkdir(parents=True, exist_ok=True)
+            shutil.copy(source, course / "source" / source.stem / source.name)
+            (course / f"{source.stem}.ipynb").write_text(students.dumps(made))
+            written.append(course / f"{source.stem}.ipynb")
+        return written
+
+    return generate
+
+
+def git(*args, cwd):
+    subprocess.run(
+        ["git", "-c", "user.name=t", "-c", "user.email=t@t", *args],
+        cwd=cwd,
+        check=True,
+        capture_output=True,
+    )
+
+
+def test_regeneration_knows_its_copies_by_content_never_by_git(tmp_path, monkeypatch, capsys):
+    """The record of what the tool wrote is committed with the copies: in a fresh clone the
+    committed copy is the tool's and is replaced; a student's change is kept, committed or not."""
+    made, source = {"cells": [], "n": 1}, [str(ROOT / "teacher" / f"{LESSON}.ipynb")]
+    monkeypatch.setattr(students, "generate", fake_generate(made))
+
+    def clone(folder):  # the tool run in the clone at `folder`
+        monkeypatch.setattr(students, "ROOT", folder)
+        monkeypatch.setattr(students, "STUDENTS", folder / "notebooks")
+        return folder / "notebooks" / f"{LESSON}.ipynb"
+
+    copy = clone(tmp_path / "origin")
+    copy.parent.mkdir(parents=True)
+    assert students.main(source) == 0 and (copy.parent / ".written-sha256.json").exists()
+    git("init", "-q", cwd=copy.parent.parent)
+    git("add", "-A", cwd=copy.parent.parent)
+    git("commit", "-qm", "copies", cwd=copy.parent.parent)
+    git("clone", "-q", str(copy.parent.parent), str(tmp_path / "fresh"), cwd=tmp_path)
+    copy = clone(tmp_path / "fresh")
+    made["n"] = 2  # the source changed: the committed copy, as the tool wrote it, is replaced
     assert students.main(source) == 0 and json.loads(copy.read_text())["n"] == 2
-    copy.write_text('{"cells": [], "n": "work"}')  # a student's work
-    made["n"] = 3
-    assert students.main(source) == 1 and "work" in copy.read_text()
-    assert {"notebooks/00-x.ipynb", "--force"} <= set(capsys.readouterr().err.split())
+    for commit in (False, True):  # a student's work, then the same committed (as nbgitpuller does)
+        copy.write_text(f'{{"cells": [], "n": "work {commit}"}}')
+        if commit:
+            git("commit", "-qam", "my work", cwd=copy.parent.parent)
+        made["n"] = 3
+        assert students.main(source) == 1 and f"work {commit}" in copy.read_text()
+        assert {"notebooks/00-the-24-game.ipynb", "--force"} <= set(capsys.readouterr().err.split())
     assert students.main([*source, "--force"]) == 0 and json.loads(copy.read_text())["n"] == 3
+    other = copy.with_name("01-pattern-strings.ipynb")  # a file the tool never wrote
+    other.write_text("{}")
+    assert students.main([str(ROOT / "teacher" / other.name)]) == 1 and other.read_text() == "{}"
+
+
+def test_a_course_folder_keeps_a_teachers_edited_source(tmp_path, monkeypatch, capsys):
+    made, course = {"cells": [], "n": 1}, tmp_path / "course"
+    monkeypatch.setattr(students, "generate", fake_generate(made))
+    lesson = ROOT / "teacher" / f"{LESSON}.ipynb"
+    there = course / "source" / LESSON / lesson.name
+    assert students.main(["--course", str(course), str(lesson)]) == 0
+    assert there.read_bytes() == lesson.read_bytes()
+    assert students.main(["--course", str(course), str(lesson)]) == 0  # the tool's own: again
+    there.write_text('{"cells": [], "edited": "by the teacher"}')
+    assert students.main(["--course", str(course), str(lesson)]) == 1
+    assert "by the teacher" in there.read_text()
+    err = capsys.readouterr().err
+    assert str(there) in err.split() and "--force" in err.split()
+    assert students.main(["--course", str(course), str(lesson), "--force"]) == 0
+    assert there.read_bytes() == lesson.read_bytes()
+
+
+def test_a_copy_handed_in_by_hand_gets_what_nbgraders_feedback_reads(tmp_path, capsys):
+    from nbgrader.utils import parse_utc
+
+    course, mailed = tmp_path / "course", tmp_path / f"{LESSON} (1).ipynb"
+    (course / "source" / LESSON).mkdir(parents=True)
+    mailed.write_text('{"cells": []}')
+    assert students.main(["--course", str(course), "--hand-in", "alice", str(mailed)]) == 0
+    folder = course / "submitted" / "alice" / LESSON
+    assert (folder / f"{LESSON}.ipynb").read_text() == mailed.read_text()
+    assert parse_utc((folder / "timestamp.txt").read_text()).year >= 2026
+    assert len((folder / "submission_secret.txt").read_text()) == 128
+    mailed.write_text('{"cells": [], "again": 1}')  # a second version does not replace the first
+    assert students.main(["--course", str(course), "--hand-in", "alice", str(mailed)]) == 1
+    assert "again" not in (folder / f"{LESSON}.ipynb").read_text()
+    assert "--force" in capsys.readouterr().err.split()
+    (tmp_path / "mine.ipynb").write_text("{}")
+    with pytest.raises(SystemExit, match="named after its lesson"):
+        students.main(["--course", str(course), "--hand-in", "bob", str(tmp_path / "mine.ipynb")])
+    with pytest.raises(SystemExit, match="a plain name"):
+        students.main(["--course", str(course), "--hand-in", "../bob", str(mailed)])
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("lang, unwritten", [("", "not written yet"), ("zh-CN", "还没有写")])
 def test_the_guides_grading_recipe(tmp_path, monkeypatch, lang, unwritten):
     """The teacher guide's steps through nbgrader's API (what its commands run), for an English
-    and a Chinese copy: release like notebooks/, a solved copy submitted, one handed in untouched;
-    collect, autograde, a written answer's point given, feedback in the copy's language."""
+    and a Chinese copy: release like notebooks/, a solved copy submitted, one handed in untouched
+    by hand (tools/students.py --hand-in); collect, autograde, a written answer's point given,
+    feedback in the copy's language, released to both and fetched by the one who submitted."""
     from nbgrader.api import Gradebook
     from nbgrader.apps import NbGraderAPI
     from nbgrader.auth import Authenticator
@@ -130,9 +229,10 @@ def test_the_guides_grading_recipe(tmp_path, monkeypatch, lang, unwritten):
     shutil.copy(lesson, tmp_path / LESSON)  # the student's work: every function written
     ExchangeFactory(config=config).Submit(**student).start()
     assert teacher.collect(LESSON)["success"]
-    shutil.copytree(release.parent, course / "submitted" / "untouched" / LESSON)
-    for student in (course / "submitted").iterdir():
-        assert teacher.autograde(LESSON, student.name)["success"]
+    handed = ["--course", str(course), "--hand-in", "untouched", str(release)]  # by hand
+    assert students.main(handed) == 0
+    for submitted in (course / "submitted").iterdir():
+        assert teacher.autograde(LESSON, submitted.name)["success"]
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as book:
         notebooks = {s.student_id: s.notebooks[0] for s in book.assignment_submissions(LESSON)}
         untouched, (solved,) = notebooks.pop("untouched"), notebooks.values()
@@ -142,4 +242,9 @@ def test_the_guides_grading_recipe(tmp_path, monkeypatch, lang, unwritten):
         assert untouched.code_score == untouched.written_score == 0
     assert teacher.generate_feedback(LESSON)["success"]
     feedback = course / "feedback" / "untouched" / LESSON / f"{LESSON}.html"
-    assert unwritten in feedback.read_text()
+    assert unwritten in feedback.read_text()  # the file to send back to who handed in by hand
+    assert teacher.release_feedback(LESSON)["success"]
+    assert len(list((course / "exchange" / "t24" / "feedback").glob("*.html"))) == 2
+    ExchangeFactory(config=config).FetchFeedback(**student).start()
+    (fetched,) = (tmp_path / LESSON / "feedback").glob(f"*/{LESSON}.html")
+    assert unwritten not in fetched.read_text()  # the solved copy's feedback, at home

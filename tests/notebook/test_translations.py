@@ -90,3 +90,131 @@ def test_the_chinese_notebooks_draw_every_character():
     copies = [*(ROOT / "teacher" / "zh-CN").glob("*.ipynb"), *(ROOT / "app").glob("*.zh-CN.ipynb")]
     warned = [path.name for path in copies if re.search(r"Glyph \d+|findfont", path.read_text())]
     assert len(copies) == 13 and warned == []
+
+
+GUIDE = ROOT / "teacher" / "maintaining.md"
+HEADER = "| English | 中文 | not |"
+# A word of the glossary's last column inside a longer word is not that word (中文字体 holds 文字).
+INSIDE = ("中文字体", "英文字母", "中文字符")
+
+
+def glossary() -> dict[str, str]:
+    """The guide's terms of the Chinese edition: {a word it does not use: the words it uses}."""
+    table = GUIDE.read_text(encoding="utf-8").split(HEADER, 1)[1].split("\n\n", 1)[0]
+    rows = [line.strip("|").split("|") for line in table.strip().splitlines()[1:]]
+    return {
+        word.strip(): chinese.strip()
+        for _english, chinese, words in rows
+        for word in words.split("、")
+        if word.strip()
+    }
+
+
+def forbidden(text: str) -> list[str]:
+    """The glossary's refused words in `text`, each with the words to use instead."""
+    for inside in INSIDE:
+        text = text.replace(inside, "")
+    return [f"{word} → {instead}" for word, instead in glossary().items() if word in text]
+
+
+def chinese_entries():
+    """(catalogue, English start, Chinese) of every translated entry, but the glossary itself."""
+    from babel.messages.pofile import read_po
+
+    paths = [*sorted((ROOT / "translations" / "zh_CN").glob("*.po"))]
+    paths.append(ROOT / "t24" / "locale" / "zh_CN" / "LC_MESSAGES" / "t24.po")
+    for path in paths:
+        with path.open("rb") as file:
+            for message in read_po(file):
+                english = message.id if isinstance(message.id, str) else message.id[0]
+                chinese = message.string if isinstance(message.string, str) else message.string
+                if english and HEADER not in english:
+                    yield path.relative_to(ROOT), english, "".join(chinese)
+
+
+def test_the_glossary_names_the_words_it_refuses():
+    terms = glossary()
+    assert {"取整", "文字", "文本", "名字", "运算数", "用例", "来玩"} <= terms.keys()
+    assert terms["取整"] == "舍入、舍入误差" and forbidden("8/3 会被取整") == [
+        "取整 → 舍入、舍入误差"
+    ]
+    assert forbidden("图里的中文字体") == []
+
+
+def test_no_chinese_text_uses_a_word_the_glossary_refuses():
+    """Every Chinese entry of every catalogue (the package's, the lessons', the guides', the
+    README's, the app's), and the Chinese files made from them, say the glossary's words."""
+    found = [
+        f"{path}: {english[:50]!r}: {', '.join(words)}"
+        for path, english, chinese in chinese_entries()
+        if (words := forbidden(chinese))
+    ]
+    made = [*(ROOT / "teacher" / "zh-CN").iterdir(), *(ROOT / "app").glob("*.zh-CN.*")]
+    made.append(ROOT / "README.zh-CN.md")
+    for path in sorted(made):
+        words = forbidden(path.read_text(encoding="utf-8"))
+        if words:
+            found.append(f"{path.relative_to(ROOT)} (made from the catalogues): {', '.join(words)}")
+    assert not found, "words the glossary refuses (teacher/maintaining.md):\n" + "\n".join(found)
+
+
+def labels(widget) -> list[str]:
+    """Every label a person reads on a widget and the widgets inside it."""
+    found = [getattr(widget, "description", "") or ""]
+    found += [label for label, _value in getattr(widget, "options", ()) if isinstance(label, str)]
+    return found + [text for child in getattr(widget, "children", ()) for text in labels(child)]
+
+
+def test_the_chinese_game_lab_and_stepper_label_every_control_in_chinese():
+    """The game's buttons, the lab's methods, answer modes and buttons, and a stepper's play
+    button say Chinese, and the game draws a card 1 as A."""
+    pytest.importorskip("ipywidgets")
+    from t24.notebook.game_widget import make_game_widget
+    from t24.notebook.lab import make_lab
+    from t24.notebook.steppers import make_recursion_stepper
+    from t24.text import use_language
+
+    use_language("zh_CN")
+    try:
+        made = [make_game_widget(hands=[(1, 2, 3, 4)]), make_lab(), make_recursion_stepper([3, 8])]
+    finally:
+        use_language(None)
+    said = [label for widget in made for label in labels(widget) if label]
+    assert {
+        "检查",
+        "提示",
+        "显示答案",
+        "下一手牌",
+        "全部",
+        "本质不同",
+        "第一个",
+        "递归",
+        "播放",
+    } <= set(said)
+    assert ">A<span" in made[0].hand_view.value
+    assert [label for label in said if re.search("[A-Za-z]{2,}", label)] == []
+
+
+def code_cells(path: Path) -> list[str]:
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return ["".join(cell["source"]) for cell in cells if cell["cell_type"] == "code"]
+
+
+def test_the_chinese_students_copies_run_the_english_copies_code():
+    """Each Chinese students' copy is its English copy with only its words changed (after the
+    lines that set the language), so the browser tests, which run every English copy, and strict
+    nbval over the Chinese teacher's lessons run its code: it is not run a third time."""
+    copies = sorted((ROOT / "notebooks" / "zh-CN").glob("[0-9][0-9]-*.ipynb"))
+    setup = 'from t24.text import use_language\n\nuse_language("zh_CN")\n\n'
+    differ = []
+    for copy in copies:
+        english, chinese = code_cells(ROOT / "notebooks" / copy.name), code_cells(copy)
+        if len(english) != len(chinese) or not chinese[0].startswith(setup):
+            differ.append(f"{copy.name}: its cells")
+            continue
+        chinese[0] = chinese[0].removeprefix(setup)
+        pairs = zip(english, chinese)
+        differ += [
+            f"{copy.name}: {why}" for en, zh in pairs if (why := translations.same_code(en, zh))
+        ]
+    assert len(copies) == 10 and differ == [], differ

@@ -32,7 +32,9 @@ def test_without_a_kernel_a_widget_reads_as_one_steady_sentence(name):
     assert plain.startswith("Run this notebook") if name != "refusal" else "at most" in plain
 
 
-@pytest.mark.parametrize(("card", "inner"), [(8, ">8</span>"), (11, ">J<span"), (13, ">K<span")])
+@pytest.mark.parametrize(
+    ("card", "inner"), [(8, ">8</span>"), (1, ">A<span"), (11, ">J<span"), (13, ">K<span")]
+)
 def test_a_card_shows_its_face_beside_its_number(card, inner):
     assert inner in cards_html([card]) and f">{card}</span>" in cards_html([card])
 
