@@ -3,19 +3,24 @@ runs it on a lesson's cases and finds what is wrong, `say` makes that a sentence
 below, with the question a lesson's hint asks only when it has found its cause."""
 
 import ast
+import collections
 import contextlib
 import copy
 import difflib
+import fractions
 import inspect
 import io
+import itertools
+import math
 import os
 import re
 import signal
+import sys
 import textwrap
 import threading
 import traceback
 from collections import Counter
-from collections.abc import Callable, Iterator, KeysView, Sized, ValuesView
+from collections.abc import Callable, Iterator, KeysView, ValuesView
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache, partial, wraps
@@ -29,13 +34,15 @@ import numpy as np
 from .. import deck as t24_deck
 from .. import distinct as t24_distinct
 from ..check import check_answer
-from ..expr import OPS, BinOp, Expr
-from ..methods import fast, patterns, postfix, recursive
-from ..methods.sizes import ordering_count
+from ..expr import OPS, BinOp, Expr, Num
+from ..hand import orderings
+from ..methods import compiled, fast, patterns, postfix, recursive
+from ..methods.sizes import final_numbers, ordering_count
 from ..parse import parse
 from ..solver import can_make, solve
-from ..text import N_, _, hand_text, n_, plural, said
+from ..text import N_, _, amount, hand_text, n_, plural, said
 from ..trace import trace
+from .steppers import scan
 
 LIMIT = 10  # seconds one call of an attempt may take
 
@@ -97,6 +104,8 @@ WITH_TARGET = N_("{hand} with target {target}")
 # TRANSLATORS: a case of two arguments, as in "for 3 3 8 8 and 3 8"
 BOTH = N_("{first} and {second}")
 NO_MESSAGE = N_("no message")
+# TRANSLATORS: a value whose str() raises, as in "gives a Broken that cannot be written out"
+UNWRITTEN = N_("a {kind} that cannot be written out")
 
 
 LISTS = (list, tuple, set, frozenset, Iterator, KeysView, ValuesView)  # what may stand for a list
@@ -147,6 +156,8 @@ ADVICE = {
 UNDEFINED = N_("you used the name `{name}`, which is not defined")
 NAME_ADVICE = {
     "import": N_("import it first: `from {module} import {name}`"),
+    "module": N_("import it first: `import {name}`"),
+    "kind": N_("a {kind} has no `{name}`; make a list of it first, such as `list(...)`"),
     "spelling": N_("did you mean `{close}`?"),
     "define": N_("define it (or run the cell that does) before you use it"),
 }
@@ -166,7 +177,11 @@ class Finding:
 
 
 class Shortcut(BaseException):
-    """Raised where an attempt calls t24's own answer instead of the method it is to write."""
+    """Raised where an attempt calls t24's own answer instead of the method it is to write: the
+    ASK entry that says why, and the blanks it has."""
+
+    def __init__(self, why: str, words: dict | None = None):
+        super().__init__(why, words or {})
 
 
 class _Late(BaseException):
@@ -192,10 +207,12 @@ def brief(value) -> str:
     """A value as a sentence shows it: one line, at most 80 characters, a tuple as a hand."""
     if value is None:
         return _(KINDS["none"][1])
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**80:
+        return ("-" if value < 0 else "") + amount(abs(value))  # "about 10^5,000"
     try:
         text = hand_text(value) if isinstance(value, tuple) else str(value)
-    except Exception:  # noqa: BLE001 -- an int too long to write out, a broken object
-        return said("one {kind}", kind=type(value).__name__)
+    except Exception:  # noqa: BLE001 -- a broken object
+        return said(UNWRITTEN, kind=type(value).__name__)
     text = " ".join(text.split())
     return text if len(text) <= 80 else text[:79] + "…"
 
@@ -214,9 +231,12 @@ def named(value) -> str:
     text = brief(repr(value) if of == "text" else value)
     if of == "array":
         text = f"{value.ndim}-d, {brief(value.tolist()) if value.size < 20 else value.shape}"
-    if of == "list" and not isinstance(value, Sized):
-        of = "other"  # an iterator: its items are not counted
-    count = len(value) if of == "list" else 1
+    count = 1
+    if of == "list":
+        try:
+            count = len(value)
+        except Exception:  # noqa: BLE001 -- an iterator, or a list whose `len` raises
+            of = "other"  # its items are not counted
     return translated(KINDS[of][1], count).format(v=text, t=type(value).__name__, n=count)
 
 
@@ -267,24 +287,69 @@ class _Held(io.StringIO):
         return super().write(text[: max(0, 200 - self.tell())]) and len(text)
 
 
+def shown_name(function: Callable) -> str:
+    """How a sentence names one of t24's functions: `t24.solve`, `patterns.search`."""
+    import t24
+
+    if getattr(t24, function.__name__, None) is function:
+        return f"t24.{function.__name__}"
+    if "." in function.__qualname__:  # a method: its class names it
+        return function.__qualname__
+    return f"{function.__module__.rsplit('.', 1)[-1]}.{function.__name__}"
+
+
+@contextlib.contextmanager
+def watching(hidden: dict, allowed: tuple = ()):
+    """While an attempt runs, each call of the code of a `hidden` function ({function: the ASK
+    entry that says why}), by whatever name, raises Shortcut and is kept in the list yielded,
+    unless a call of an `allowed` function (the route the exercise asks for) is under way."""
+    used = []
+    codes = {inspect.unwrap(f).__code__: f for f in hidden}
+    routes = {inspect.unwrap(f).__code__ for f in allowed}
+    for function in hidden:  # a remembered answer would come back without a call
+        getattr(function, "cache_clear", lambda: None)()
+
+    def on_route(frame) -> bool:  # a call of an allowed function under way
+        while frame is not None and frame.f_code not in routes:
+            frame = frame.f_back
+        return frame is not None
+
+    def watch(frame, event, arg):
+        if frame.f_code in codes and not on_route(frame.f_back):
+            function = codes[frame.f_code]
+            used.append(function)
+            raise Shortcut(hidden[function], {"name": shown_name(function)})
+
+    old = sys.gettrace()
+    sys.settrace(watch if codes else old)
+    try:
+        yield used
+    finally:
+        sys.settrace(old)
+
+
 STOPPED = {_Late: "slow", KeyboardInterrupt: "interrupted", SystemExit: "exit"}
 
 
-def verdict(attempt, right, case, ordered, item, given) -> Finding | None:
-    """What is wrong with the attempt called on a copy of one case, or None."""
+def verdict(attempt, right, case, ordered, item, given, hidden=None, allowed=()) -> Finding | None:
+    """What is wrong with the attempt called on a copy of one case, or None; `hidden`: t24's
+    functions that answer the exercise, which the attempt must not call (see `watching`)."""
     args = copy.deepcopy(case)
     held = _Held()
+    failed = None
     try:
-        with time_limit(LIMIT) as rang, contextlib.redirect_stdout(held):
+        with (
+            time_limit(LIMIT) as rang,
+            contextlib.redirect_stdout(held),
+            watching(hidden or {}, allowed) as used,
+        ):
             got = attempt(*args)
             if isinstance(right, list) and isinstance(got, LISTS):
                 got = list(islice(got, 10**4))  # an endless one too: more than t24 gives
-    except (_Late, KeyboardInterrupt, SystemExit) as stop:
-        return Finding(next(STOPPED[t] for t in STOPPED if isinstance(stop, t)), case)
-    except Shortcut as shortcut:
-        return Finding("shortcut", case, words={"why": shortcut.args[0]})
-    except Exception as error:  # noqa: BLE001 -- every error becomes a sentence
-        return error_finding(error, attempt, case, given)
+    except (Exception, Shortcut, *STOPPED) as error:  # noqa: BLE001 -- each becomes a sentence
+        failed = error
+    if used or failed is not None:
+        return stopped(failed, used and (used[0], hidden[used[0]]), attempt, case, given)
     if rang:
         return Finding("slow", case)
     if got is None and held.getvalue().strip():
@@ -300,6 +365,20 @@ def verdict(attempt, right, case, ordered, item, given) -> Finding | None:
     return found and replace(found, case=case, got=got)
 
 
+def stopped(error, used, attempt, case, given) -> Finding:
+    """What stopped an attempt: one of t24's hidden functions it called (`used`: the function and
+    the ASK entry that says why; said even when the attempt caught the stop and went on), a
+    shortcut, the time limit, Ctrl-C, SystemExit or an error."""
+    if used:
+        return Finding("shortcut", case, words={"why": used[1], "name": shown_name(used[0])})
+    if isinstance(error, Shortcut):
+        return Finding("shortcut", case, words={"why": error.args[0], **error.args[1]})
+    for stop, kind in STOPPED.items():
+        if isinstance(error, stop):
+            return Finding(kind, case)
+    return error_finding(error, attempt, case, given)
+
+
 def safe_equal(a, b) -> bool:
     try:
         return bool(a == b)
@@ -310,8 +389,13 @@ def safe_equal(a, b) -> bool:
 def stub(error: BaseException, given: int) -> bool:
     """Whether the raise is the stub as handed out: its function's last statement, after `given`."""
     *_steps, (frame, _line) = traceback.walk_tb(error.__traceback__)
+    return handed_out(frame.f_code, given)
+
+
+def handed_out(code, given: int) -> bool:
+    """Whether a function's body is as handed out: `given` statements, then a raise."""
     try:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(frame.f_code))).body[0]
+        tree = ast.parse(textwrap.dedent(inspect.getsource(code))).body[0]
     except (OSError, TypeError, SyntaxError):
         return False
     body = [s for s in getattr(tree, "body", []) if not isinstance(s, ast.Expr)]
@@ -335,6 +419,8 @@ def error_finding(error: Exception, attempt: Callable, case: tuple, given: int) 
     if isinstance(error, NameError) and getattr(error, "name", None):
         names = {**steps[-1][0].f_globals, **steps[-1][0].f_locals} if steps else {}
         words |= {"problem": UNDEFINED, **name_advice(error.name, names)}
+    if isinstance(error, AttributeError) and getattr(error, "name", None):
+        words |= attribute_advice(error.name, getattr(error, "obj", None))
     if not steps:
         return Finding("error_unplaced", case, words=words)
     frame, line = steps[-1]  # the deepest call in the student's file
@@ -349,13 +435,24 @@ def name_advice(name: str, names: dict) -> dict:
     """Import it, mind its spelling, or define it: whichever its cause is."""
     import t24
 
-    for module in [t24, t24.expr, t24.hand, t24.methods, recursive, postfix, t24_deck]:
+    if name in sys.stdlib_module_names:
+        return {"advice": NAME_ADVICE["module"]}
+    modules = [t24, t24.expr, t24.hand, t24.methods, recursive, postfix, t24_deck]
+    for module in [*modules, math, fractions, collections]:
         if hasattr(module, name):
             return {"advice": NAME_ADVICE["import"], "module": module.__name__}
-    close = difflib.get_close_matches(name, names, n=1)
+    close = difflib.get_close_matches(name, names, n=1, cutoff=0.75)
     if close:
         return {"advice": NAME_ADVICE["spelling"], "close": close[0]}
     return {"advice": NAME_ADVICE["define"]}
+
+
+def attribute_advice(name: str, value) -> dict:
+    """A list's method on another kind of value, a misspelt name, or only "check that name"."""
+    if hasattr(list, name) and not isinstance(value, list) and value is not None:
+        return {"advice": NAME_ADVICE["kind"], "kind": type(value).__name__}
+    close = difflib.get_close_matches(name, [n for n in dir(value) if n[0] != "_"], 1, 0.75)
+    return {"advice": NAME_ADVICE["spelling"], "close": close[0]} if close else {}
 
 
 def compare(got, want, *, ordered: bool, item: Callable) -> Finding | None:
@@ -395,15 +492,31 @@ def fits(got, want) -> bool:
     return mine == theirs
 
 
-def check(attempt, expected, cases, *, what=None, hint=None, ordered=False, item=None, given=0):
+def check(
+    attempt,
+    expected,
+    cases,
+    *,
+    what=None,
+    hint=None,
+    ordered=False,
+    item=None,
+    given=0,
+    hidden=None,
+    allowed=(),
+):
     """Run `attempt` beside `expected` on every case; print one sentence; True only when right.
     `expected` gives a value, a list (a multiset, unless `ordered`; its items compared by `item`)
     or a judge (None when right, else a reason or a Finding). A wrong value or item is followed
     by `hint(example, case, got)`: an ASK entry (and its blanks), or None when its cause is not
-    likely. `given`: the statements the handout gives above its `raise NotImplementedError()`."""
+    likely. `given`: the statements the handout gives above its `raise NotImplementedError()`.
+    `hidden`, `allowed`: t24's functions the attempt must not call, and those it may (`watching`)."""
     for case in cases:
         try:
-            found = verdict(attempt, expected(*case), case, ordered, item or (lambda x: x), given)
+            right = expected(*case)
+            found = verdict(
+                attempt, right, case, ordered, item or (lambda x: x), given, hidden, allowed
+            )
         except KeyboardInterrupt:  # a Ctrl-C while t24 works out its own answer
             found = Finding("interrupted", case)
         if found:
@@ -433,6 +546,9 @@ ASK = {
     "none_kept": N_(
         "Does it ever keep an answer? When one number is left, compare it with the target."
     ),
+    "none_kept_loops": N_(
+        "Does it ever keep an answer? Compare the value of each candidate with the target, and append it when they are equal."
+    ),
     "operand": N_("Which operand comes first in − and ÷?"),
     "fraction": N_("Is every number a Fraction before the first step?"),
     "by_zero": N_("What should it give when it divides by zero?"),
@@ -440,41 +556,62 @@ ASK = {
     "all_used": N_("Is every number and operator used before an order is kept?"),
     "both_moves": N_("Does it try both moves: push the next number, and pop two when it can?"),
     "restore": N_(
-        "It changes the numbers for the next pair: for {case} the array ends as {left}. What must you put back after the recursive call?"
+        "It changes the numbers for the next pair: for {case} the array ends as {left}. What must you put back once the six results of a pair are tried?"
+    ),
+    "restore_empty": N_(
+        "It takes numbers out of the array for good: for {case} the array ends empty. What must you put back once the six results of a pair are tried?"
     ),
     "first_many": N_(
-        "It keeps {n} answers; the first-answer search stops at the first: does each call return True as soon as the call below it does?"
+        "it keeps {n} answers, but the first-answer search stops at the first: does each call return True as soon as the call below it does?"
     ),
-    "first_none": N_("It returns True but keeps no answer: append the hit before returning True."),
+    "first_none": N_("it returns True but keeps no answer; append the hit before returning True."),
     "first_missed": N_(
-        "It returns False or keeps no answer, but {case} makes {target}: does every call go on to the next pair after a False, with the array put back?"
+        "it returns False or keeps no answer, but {case} makes {target}: does every call go on to the next pair after a False, with the array put back?"
     ),
-    "first_false": N_("It returns {got} though {case} cannot make {target}."),
-    "first_wrong": N_("It keeps `{item}`, which does not make {target}."),
+    "first_false": N_("it returns {got} though {case} cannot make {target}."),
+    "first_wrong": N_("it keeps `{item}`, which does not make {target}."),
     "first_restore": N_(
-        "It keeps `{item}`, which does not use exactly the cards {case}: is the array put back after each pair?"
+        "it keeps `{item}`, which does not use exactly the cards {case}: is the array put back after each pair?"
     ),
     "first_base": N_(
-        "It keeps {n} answers but returns False: does the base case return True when it keeps one?"
+        "it keeps {n} answers but returns False: does the base case return True when it keeps one?"
+    ),
+    "first_late": N_(
+        "it keeps one answer but goes on searching after it: does each call return True as soon as the call below it does?"
+    ),
+    "first_ignored": N_(
+        "it keeps {n} answers and returns {got}, though its base case returns True for a hit: does each call return True as soon as the call below it does?"
     ),
     "steps": N_("Does your loop run for every count of numbers, from the count down to 2?"),
     "all_states": N_("Are equal states counted once?"),
     "depths": N_("A hand of {n} cards has {n} depths: does your list give one number per depth?"),
     "step_by_step": N_("Is every step done in 32-bit floats, not only the end?"),
     "float32": N_("Is every card a 32-bit float before the first step?"),
-    "value_shortcut": N_("It reads the tree's `.value`; work it out step by step from the tree."),
-    "canonical_shortcut": N_("It calls t24's `canonical`; build the key yourself."),
-    "deck_shortcut": N_(
-        "It calls `deck.solvable_hands`; check each hand of `deck.deck(high)` yourself."
+    "value_shortcut": N_(
+        "it lets t24 work out the value (`{name}`); work it out step by step from the tree."
+    ),
+    "canonical_shortcut": N_("it calls t24's `{name}`; build the key yourself."),
+    "deck_shortcut": N_("it calls t24's `{name}`; check each hand of `deck.deck(high)` yourself."),
+    "own_search": N_(
+        "it calls t24's own `{name}`, which does the whole search; write the loops yourself."
+    ),
+    "own_answer": N_(
+        "it asks t24's `{name}` for the answer; find one by hand and give it back as text."
+    ),
+    "own_function": N_(
+        "it calls t24's own `{name}`, which answers this exercise; write that part yourself."
+    ),
+    "own_values": N_(
+        "it calls t24's `{name}`, which gives every value of the hand at once; test each target with `t24.can_make`."
     ),
     "own_key": N_(
-        "It counts with something that is not your `key`; count the different keys your `key` gives."
+        "it counts with something that is not your `key`; count the different keys your `key` gives."
     ),
     "no_call": N_(
-        "It never calls `product`; write it as the first card times the product of the rest."
+        "it never calls `product`; write it as the first card times the product of the rest."
     ),
     "listing": N_(
-        "It counts by listing every ordering; the exercise asks for the formula, n! divided by k! for each card repeated k times."
+        "it counts by listing every ordering; the exercise asks for the formula, n! divided by k! for each card repeated k times."
     ),
     "distinct": N_("Does it count each different key once?"),
     "by_value": N_("Is each item's key built from its own signs and cards, never from its value?"),
@@ -482,6 +619,9 @@ ASK = {
     "high": N_("Does your loop reach the card {high}?"),
     "twice": N_("Can a hand hold the same card twice?"),
     "once": N_("Does your loop make each hand in one order only?"),
+    "zero_or_none": N_(
+        "Does it count the texts that divide by zero (`None`), not those whose value is 0? `not value` is true for both."
+    ),
     "counts": N_("How many times is {card} among the cards, and how many times among the numbers?"),
     "zero": N_("What does the case that stops the calls give? A product with 0 is 0."),
     "adds": N_("It adds the cards; a product multiplies them."),
@@ -495,17 +635,15 @@ ASK = {
 }
 
 
-def refuse(why: str, *args, **kwargs):
+def refuse(why: str, words: dict, *args, **kwargs):
     """A stand-in for what an attempt is not to call."""
-    raise Shortcut(why)
+    raise Shortcut(why, words)
 
 
 def hiding(owner, name: str, why: str) -> Callable:
-    """A wrapper that runs an attempt with `owner.name` hidden: calling it raises Shortcut(why)."""
-    stand_in = partial(refuse, why)
-    if isinstance(getattr(owner, name), property):
-        stand_in = property(stand_in)
-    return patch.object(owner, name, stand_in)
+    """A wrapper that runs an attempt with the property `owner.name` hidden: reading it raises
+    Shortcut(why); it is looked up on the class, so no other name reaches it (see `watching`)."""
+    return patch.object(owner, name, property(partial(refuse, why, {"name": f"expr.{name}"})))
 
 
 def asking(**rules: Callable) -> Callable:
@@ -550,7 +688,16 @@ def judge_2_2_13_13(text: str) -> Finding | str | None:
     return None if answer.ok else answer.message
 
 
-@lesson(lambda hand: judge_2_2_13_13, [((2, 2, 13, 13),)])
+# t24's searches, each by the code that finds answers, whichever method or name reaches it.
+SEARCHES = (solve, recursive.search, patterns.search, postfix.search, compiled.solve, fast.answers)
+SEARCHES += (fast.one_answer,)
+
+
+@lesson(
+    lambda hand: judge_2_2_13_13,
+    [((2, 2, 13, 13),)],
+    hidden=dict.fromkeys(SEARCHES, ASK["own_answer"]),
+)
 def check_answer_2_2_13_13(answer: Callable):
     """Ex 1: the text for 2 2 13 13, judged as `check_answer` judges it."""
     return wraps(answer)(lambda hand: answer())  # an error then names the student's line
@@ -560,10 +707,14 @@ def check_answer_2_2_13_13(answer: Callable):
     lambda hand: [n for n in range(1, 31) if n in fast.reachable(hand)],
     [((3, 3, 8, 8),), ((2, 5, 6, 8),), ((1, 1, 1, 1),)],
     what=N_("list of targets"),
+    ordered=True,
     hint=asking(
         whole=lambda x, case, got: kind(x) == "fraction" and x.denominator != 1,
         ends=lambda x, case, got: x in (0, 30, 31),
     ),
+    # every value at once is a shortcut; t24.can_make (and t24.solve) may work them out
+    hidden=dict.fromkeys([fast.reachable, fast.combine], ASK["own_values"]),
+    allowed=(fast.makes, fast.solve, solve),
 )
 def check_targets(targets: Callable):
     """Ex 3: the whole numbers from 1 to 30 a hand makes."""
@@ -579,7 +730,9 @@ def known(find: Callable, *case):
     return find(*case)
 
 
-def search_hint(package: Callable, tree: Callable, item=lambda x: x, shape=None) -> Callable:
+def search_hint(
+    package: Callable, tree: Callable, item=lambda x: x, shape=None, none_kept=ASK["none_kept"]
+) -> Callable:
     """The questions about a search's answers, each asked only when its cause is found."""
 
     def ask(example, case, got) -> tuple | str | None:
@@ -591,7 +744,7 @@ def search_hint(package: Callable, tree: Callable, item=lambda x: x, shape=None)
         inexact = [x for x in right if postfix.evaluate(tree(x).postfix(), float) != target]
         exact = Counter(item(x) for x in right if x not in inexact)
         if not got and exact:
-            return ASK["none_kept"]
+            return none_kept
         if mine == exact and inexact:
             return ASK["float"], {"item": tree(inexact[0]), "target": target}
         wrong = [tree(x) for x in got if tree(x).value != target]
@@ -623,8 +776,11 @@ def depth_fault(order, case: tuple, got: list) -> str | None:
 
 def searching(package: Callable, tree: Callable, shape: Callable, item=None) -> Callable:
     """A lesson's check of a search beside t24's `package`, on HANDS."""
-    hint = search_hint(package, tree, item or (lambda x: x), shape)
-    return lesson(partial(known, package), HANDS, what=N_("search"), hint=hint, item=item)
+    hint = search_hint(package, tree, item or (lambda x: x), shape, ASK["none_kept_loops"])
+    hidden = dict.fromkeys(SEARCHES, ASK["own_search"])
+    return lesson(
+        partial(known, package), HANDS, what=N_("search"), hint=hint, item=item, hidden=hidden
+    )
 
 
 @searching(
@@ -634,6 +790,34 @@ def searching(package: Callable, tree: Callable, shape: Callable, item=None) -> 
 )
 def check_patterns(search: Callable):
     """Lesson 01: the pattern search, on a few hands and targets."""
+
+
+def texts(hand: tuple) -> Iterator[str]:
+    """Every text the pattern method fills in for a hand, in its loops' order."""
+    for pattern in patterns.PATTERNS:
+        for numbers in orderings(hand):
+            for ops in itertools.product(patterns.OPERATORS, repeat=3):
+                yield patterns.fill(pattern, numbers, ops)
+
+
+def zero_divisions(hand: tuple, value=None) -> int:
+    """How many of the hand's texts have the value `value` (None: they divide by zero)."""
+    return sum(patterns.evaluate(text) == value for text in texts(hand))
+
+
+@lesson(
+    partial(known, zero_divisions),
+    [((2, 2, 9, 9),), ((1, 1, 1, 1),)],
+    what="`count_zero_divisions`",
+    hint=asking(
+        zero_or_none=lambda got, case, _: (
+            got in (x := zero_divisions(*case, 0), x + known(zero_divisions, *case))
+        )
+    ),
+    hidden={scan: ASK["own_function"]},
+)
+def check_count_zero_divisions(count_zero_divisions: Callable):
+    """Lesson 01 Ex 3: how many of a hand's filled texts divide by zero."""
 
 
 SEQUENCES = ["5 7 + 6 4 - *", "7 6 5 - -", "8 3 8 3 / - /", "8 4 2 / /", "4 5 5 - /", "9 2 /"]
@@ -648,6 +832,7 @@ SEQUENCES = ["5 7 + 6 4 - *", "7 6 5 - -", "8 3 8 3 / - /", "8 4 2 / /", "4 5 5 
         by_zero=lambda value, case, got: postfix.evaluate(*case) is None,
         operand=swapped,
     ),
+    hidden={postfix.evaluate: ASK["own_function"]},
 )
 def check_evaluate(evaluate: Callable):
     """Lesson 02: the stack machine, on a few sequences."""
@@ -660,6 +845,7 @@ def check_evaluate(evaluate: Callable):
     hint=depth_fault,
     item=tokens,
     given=1,
+    hidden={postfix.stack_orders: ASK["own_function"]},
 )
 def check_stack_orders(stack_orders: Callable):
     """Lesson 02: the push/pop recursion."""
@@ -709,13 +895,18 @@ def check_reduction(search: Callable) -> bool:
     ask = search_hint(package_hits, lambda x: x, mirror)
 
     def hint(example, case, got) -> tuple | str | None:
+        if not mine.left:
+            return ASK["restore_empty"]
         if mine.left != list(case[0]):
             return ASK["restore"], {"left": hand_text(mine.left)}
         return ask(example, case, got)
 
     found = wraps(search)(lambda *case: mine(*case)[1])
     cases = [((4, 5, 6, 7), 24), ((3, 3, 8, 8), 24), ((1, 5, 5, 5), 24), ((2, 3, 4), 10)]
-    return check(found, package_hits, cases, what=N_("search"), hint=hint, item=mirror)
+    hidden = dict.fromkeys(SEARCHES, ASK["own_search"])
+    return check(
+        found, package_hits, cases, what=N_("search"), hint=hint, item=mirror, hidden=hidden
+    )
 
 
 def first_judge(hand: tuple, target: int) -> Callable:
@@ -723,15 +914,19 @@ def first_judge(hand: tuple, target: int) -> Callable:
     answers = {mirror(tree) for tree in recursive.solve(hand, Fraction(target))}
 
     def judge(got: tuple) -> Finding | None:
-        returned, found = got
+        returned, found, base, late = got
         if kind(returned) != "truth":
             return Finding("kind", example=returned, want=True)
-        if len(found) > 1:
-            why = "first_many" if returned else "first_base"
+        if len(found) > 1 and returned:
+            why = "first_many"
+        elif len(found) > 1:  # the loop ignores the True of a call below, or the base case
+            why = "first_ignored" if base is True else "first_base"
         elif not answers:
             why = None if returned is False and not found else "first_false"
         elif returned is not True or not found:
             why = "first_none" if returned is True else "first_missed"
+        elif late:
+            why = "first_late"
         elif sorted(found[0].leaves()) != sorted(hand):
             why = "first_restore"
         else:
@@ -746,11 +941,40 @@ def first_judge(hand: tuple, target: int) -> Callable:
     first_judge,
     [((4, 5, 6, 7), 24), ((1, 1, 1, 1), 24), ((3, 3, 8, 8), 24), ((2, 3, 4), 10)],
     what=N_("first-answer search"),
+    hidden=dict.fromkeys(SEARCHES, ASK["own_search"]),
 )
 def check_search_first(search_first: Callable):
     """Lesson 03 Ex 1: True and one answer as soon as one is found; False and none when none is."""
-    mine = hits(search_first)
-    return wraps(search_first)(lambda *case: None if mine(*case) == (None, []) else mine.got)
+
+    @wraps(search_first)  # an error then names the student's line
+    def attempt(hand: tuple, target: int) -> tuple | None:
+        goal = Goal(target)
+        array, found = recursive.start(hand), []
+        returned = search_first(array, len(hand), goal, found)
+        if (returned, found) == (None, []):
+            return None
+        base = search_first([(Fraction(target), Num(target))], 1, Fraction(target), [])
+        return returned, found, base, goal.late  # what its base case says to a hit
+
+    return attempt
+
+
+class Goal(Fraction):
+    """A target that counts how often it is compared after the first comparison that hits: a
+    first-answer search that stops there compares it no more."""
+
+    def __new__(cls, value):
+        goal = super().__new__(cls, value)
+        goal.hit, goal.late = False, 0
+        return goal
+
+    def __eq__(self, other):
+        equal = Fraction.__eq__(self, other)
+        self.late += self.hit
+        self.hit = self.hit or equal is True
+        return equal
+
+    __hash__ = Fraction.__hash__
 
 
 @lesson(
@@ -762,6 +986,7 @@ def check_search_first(search_first: Callable):
             x in (0, (right := recursive.final_numbers(*case)) // 6, right * 6)
         )
     ),
+    hidden=dict.fromkeys([final_numbers, recursive.search], ASK["own_function"]),
 )
 def check_final_numbers(final_numbers_for: Callable):
     """Lesson 03 Ex 3: the final numbers the loops make for 2 to 5 cards."""
@@ -784,6 +1009,7 @@ def per_depth(hand: tuple, distinct: bool = True) -> list:
         depths=lambda x, case, got: len(got) != len(case[0]) and {"n": len(case[0])},
         all_states=lambda x, case, got: got == per_depth(*case, False),
     ),
+    hidden={per_depth: ASK["own_function"]},
 )
 def check_distinct_per_depth(distinct_per_depth: Callable):
     """Lesson 04 Ex 1: the different states at each depth, depth 0 first."""
@@ -794,14 +1020,18 @@ def check_distinct_per_depth(distinct_per_depth: Callable):
     [((1, 1, 1, 1),), ((4, 5, 6, 7),), ((3, 3, 8, 8),)],
     what=N_("count"),
     hint=asking(all_states=lambda value, case, got: value == len(trace(*case).states)),
+    hidden={per_depth: ASK["own_function"]},
 )
 def check_different_states(different_states: Callable):
     """Lesson 04 Ex 3: how many different states the search of a hand enters."""
 
 
 # 06 exact arithmetic and 07 distinct answers: t24's own value and key are hidden from the attempt.
-EXACT_CASES = ["8 / (3 - 8 / 3)", "4 / (1 - 5 / 6)", "7 - (6 - 5) / 3", "1 / 3 + 1 / 6"]
-EXACT_CASES = [(parse(text),) for text in EXACT_CASES + ["6 / (5 / 4 - 1)", "2 - 9"]]
+EXACT_CASES = ["8 / (3 - 8 / 3)", "4 / (1 - 5 / 6)", "7 - (6 - 5) / 3", "(5 - 1 / 5) * 5"]
+EXACT_CASES = [
+    (parse(text),) for text in EXACT_CASES + ["1 / 3 + 1 / 6", "6 / (5 / 4 - 1)", "2 - 9"]
+]
+OWN_VALUE = {postfix.evaluate: ASK["value_shortcut"]}  # besides the trees' own `.value`
 
 
 @lesson(
@@ -809,6 +1039,7 @@ EXACT_CASES = [(parse(text),) for text in EXACT_CASES + ["6 / (5 / 4 - 1)", "2 -
     EXACT_CASES,
     what="`exact_value`",
     hint=asking(fraction=lambda value, case, got: kind(value) == "float", operand=swapped),
+    hidden=OWN_VALUE,
 )
 def check_exact_value(exact_value: Callable):
     """Lesson 06: does `exact_value(expr)` give every tree's exact value?"""
@@ -817,7 +1048,7 @@ def check_exact_value(exact_value: Callable):
 
 @lesson(
     lambda expr: postfix.evaluate(expr.postfix(), np.float32),
-    EXACT_CASES[:3],
+    EXACT_CASES[:5],  # every operator, a product and a sum among them
     what="`float32_value`",
     hint=asking(
         float32=lambda value, case, got: (
@@ -826,6 +1057,7 @@ def check_exact_value(exact_value: Callable):
         step_by_step=lambda value, case, got: safe_equal(value, np.float32(case[0].value)),
         operand=swapped,
     ),
+    hidden=OWN_VALUE,
 )
 def check_float32_value(float32_value: Callable):
     """Lesson 06 Ex 1: does `float32_value(expr)` compute step by step in 32-bit floats?"""
@@ -848,9 +1080,15 @@ SAME_ANSWER_CASES = {
     ("(5 + 7) * 2", "5 + 7 * 2"): N_(
         "Does your key keep a sum inside a product apart from a product inside a sum?"
     ),
+    ("2 + 2 + 2 + 2", "2 + 2"): N_("Does your key keep an item as often as it is there?"),
+    ("(9 - 3 * 4 / 2) / 6", "(9 - 3 * 4) / 6 / 2"): N_(
+        "Does your key keep the brackets of each item?"
+    ),
 }
 BY_VALUE = (parse("1 + 3"), parse("2 * 2"))  # two answers of one value, no card alike
-OWN_KEY = hiding(t24_distinct, "combine_key", ASK["canonical_shortcut"])
+OWN_KEY = dict.fromkeys(
+    [t24_distinct.canonical, t24_distinct.combine_key], ASK["canonical_shortcut"]
+)
 
 
 def key_judge(first, second) -> Callable:
@@ -871,16 +1109,15 @@ def check_key(key: Callable) -> bool:
     """Lesson 07: does `key` call two expressions the same answer exactly when t24 does?"""
     # Trees, not texts, as cases: a case is then named by the tree's own text.
     questions = {(parse(a), parse(b)): ask for (a, b), ask in SAME_ANSWER_CASES.items()}
-    mine = OWN_KEY(key)
-
-    attempt = wraps(key)(lambda first, second: (mine(first), mine(second)))  # names their line
+    attempt = wraps(key)(lambda first, second: (key(first), key(second)))  # names their line
 
     def ask(example, case, got) -> str:
         with contextlib.redirect_stdout(io.StringIO()):
-            by_value = safe_equal(*map(mine, BY_VALUE))
+            by_value = safe_equal(*map(key, BY_VALUE))
         return ASK["by_value"] if by_value else questions[case]
 
-    return check(attempt, key_judge, list(questions), what=N_("key"), hint=ask, given=1)
+    cases = list(questions)
+    return check(attempt, key_judge, cases, what=N_("key"), hint=ask, given=1, hidden=OWN_KEY)
 
 
 def check_count_answers(count_answers: Callable) -> bool:
@@ -893,7 +1130,7 @@ def check_count_answers(count_answers: Callable) -> bool:
     def attempt(hand):
         counted = {"key": lambda expr: calls.append(expr) or key(expr)} if callable(key) else {}
         with patch.dict(space, counted):
-            count = OWN_KEY(count_answers)(hand)
+            count = count_answers(hand)
         if not calls:
             raise Shortcut(ASK["own_key"])
         return count
@@ -901,7 +1138,7 @@ def check_count_answers(count_answers: Callable) -> bool:
     hint = asking(distinct=lambda value, case, got: value == len(solve(*case)))
     cases = [((1, 2, 3, 4),), ((3, 3, 7, 7),), ((1, 5, 5, 5),), ((2, 2, 6, 8),)]
     expected = lambda hand: len(solve(hand, distinct=True))  # noqa: E731
-    return check(attempt, expected, cases, what="`count_answers`", hint=hint)
+    return check(attempt, expected, cases, what="`count_answers`", hint=hint, hidden=OWN_KEY)
 
 
 # 08 the whole deck and 09 play: each hand, each card as often as t24 gives it.
@@ -924,10 +1161,10 @@ def deck_fault(hand: tuple, case: tuple, got: list) -> tuple | str | None:
     what="`solvable_hands`",
     hint=deck_fault,
     item=lambda hand: tuple(sorted(hand)),
+    hidden={t24_deck.solvable_hands: ASK["deck_shortcut"]},
 )
 def check_solvable_hands(solvable_hands: Callable):
     """Lesson 08: every hand of four cards from 1 to `high` that makes 24 (a list or a tuple)."""
-    return hiding(t24_deck, "solvable_hands", ASK["deck_shortcut"])(solvable_hands)
 
 
 @lesson(
@@ -960,11 +1197,13 @@ def check_product(product: Callable):
     """Lesson 03 warm-up: the product of a list of cards, by a function that calls itself."""
 
     code = [getattr(inspect.unwrap(product), "__code__", None)]
+    if code[0] and handed_out(code[0], 0):
+        return product  # the stub: it says so when it runs
     for step in code:  # its code and the functions defined inside it: does one call it?
         if step and product.__name__ in {*step.co_names, *step.co_freevars}:
             return product
         code += [c for c in getattr(step, "co_consts", ()) if inspect.iscode(c)]
-    return wraps(product)(partial(refuse, ASK["no_call"]))  # a shortcut
+    return wraps(product)(partial(refuse, ASK["no_call"], {}))  # a shortcut
 
 
 @lesson(
@@ -977,6 +1216,7 @@ def check_product(product: Callable):
         divide_k=lambda got, case, _: got == factorial(len(case[0])),
         n_over_k=lambda *_: True,
     ),
+    hidden={ordering_count: ASK["own_function"]},
 )
 def check_count_orderings(count_orderings: Callable):
     """Lesson 05: n! divided by k! for each card repeated k times, a whole number, not a listing."""

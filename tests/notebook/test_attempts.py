@@ -4,11 +4,13 @@ its fault and never "Right", each right one "Right"; no traceback, no hang, what
 import importlib.util
 import re
 import signal
+import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from t24.methods import patterns
 from t24.notebook import checks
 
 SPEC = importlib.util.spec_from_file_location(
@@ -69,6 +71,11 @@ class Unprintable(Exception):
         raise ValueError("no words")
 
 
+class BadLen(list):
+    def __len__(self):
+        raise RuntimeError("no length")
+
+
 FINAL = "check_final_numbers"  # the check most returns below are tried on
 
 
@@ -89,28 +96,57 @@ def endless(*args):
         pass
 
 
+def swallowing(hand, target):
+    try:
+        return patterns.search(hand, target)
+    except BaseException:  # noqa: BLE001 -- an attempt that hides the check's stop
+        return []
+
+
 @pytest.mark.parametrize(
     ("name", "attempt", "phrases"),
     [
         (FINAL, lambda count: "6", ["the text '6'", "a whole number is expected"]),
         (FINAL, lambda count: np.array(6), ["a numpy array (0-d, 6)"]),
         (FINAL, lambda count: np.zeros((4000, 4000)), ["a numpy array (2-d, (4000, 4000))"]),
+        (FINAL, lambda count: np.array([]), ["a numpy array (1-d, [])", "a whole number is"]),
         (FINAL, lambda count: np.int64(6), ["the numpy int64 6"]),
         (FINAL, raising(KeyboardInterrupt()), ["interrupted"]),
         (FINAL, raising(SystemExit(1)), ["SystemExit"]),
         (FINAL, raising(Unprintable()), ["raised Unprintable (no message)", "line 2"]),
         (FINAL, raising(ValueError("x" * 10**6)), ["not accepted (xxx"]),
-        (FINAL, lambda count: 10**5000, ["gives one int for 2"]),
+        (FINAL, lambda count: 10**5000, ["gives about 10^5,000 for 2"]),
+        (FINAL, lambda count: BadLen([6]), ["a BadLen ([6])", "a whole number is expected"]),
+        ("check_targets", lambda hand: BadLen([1]), ["misses `2` for 3 3 8 8"]),
+        (
+            "check_reduction",
+            lambda array, n, target, found: array.clear(),
+            ["the array ends empty"],
+        ),
         ("check_targets", lambda hand: np.float32(3), ["numpy float32 3.0", "a list is expected"]),
         ("check_targets", lambda hand: iter(int, 1), ["misses `1` for 3 3 8 8"]),
         ("check_float32_value", lambda expr: [np.float32(24)], ["a list of 1 item"]),
         ("check_unused", endless, ["did not finish in 5 s", "a loop that never ends?"]),
+        ("check_patterns", swallowing, ["it calls t24's own `patterns.search`"]),
     ],
 )
 def test_hostile_returns_get_a_short_sentence(capsys, name, attempt, phrases):
     alarm = signal.getsignal(signal.SIGALRM)
+    tracing = sys.gettrace()
     assert getattr(checks, name)(attempt) is False
     out = capsys.readouterr().out
     assert out.count("\n") == 1 and len(out) < 400 and "Traceback" not in out, out
     assert all(phrase in out for phrase in phrases), out
     assert signal.getsignal(signal.SIGALRM) == alarm  # the kernel's handler is back
+    assert sys.gettrace() is tracing  # and its trace function (a debugger's)
+
+
+CHECKS = [name for name, f in vars(checks).items() if name.startswith("check_")]
+CHECKS = [name for name in CHECKS if getattr(checks, name).__module__ == checks.__name__]
+
+
+@pytest.mark.parametrize("name", CHECKS)
+def test_a_list_whose_len_raises_gets_a_sentence(capsys, name):
+    assert getattr(checks, name)(lambda *args: BadLen([1])) is False
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1 and len(out) < 400 and "Traceback" not in out, out
