@@ -297,7 +297,7 @@ def run_child(task: dict) -> list:
     """Run one job in a fresh interpreter; the outcomes it wrote back (none if it failed)."""
     with tempfile.TemporaryDirectory() as folder:
         out = os.path.join(folder, "outcomes.json")
-        program = "from t24.notebook.apart import child; child()"
+        program = "from t24.notebook.apart import child; child()"  # not words: code
         with contextlib.suppress(subprocess.TimeoutExpired):
             subprocess.run(
                 [sys.executable, "-I", "-c", program],

@@ -27,7 +27,8 @@ class JudgeApart(NbGraderPreprocessor):
             judged = judge(cells, index)
             if judged is None or judged[0]:
                 continue
-            self.log.info("%s: judged apart, not passed: %s", grading.get("grade_id"), judged[1])
+            said = "%s: judged apart, not passed: %s"  # not words: nbgrader's log is English
+            self.log.info(said, grading.get("grade_id"), judged[1])
             error = {"output_type": "error", "ename": "AssertionError", "evalue": judged[1]}
             cell.outputs.append(type(cell)({**error, "traceback": [judged[1]]}))
         return nb, resources
