@@ -86,6 +86,11 @@ c.Execute.timeout = 120
 # SQLAlchemy's "not in session" warnings from nbgrader's gradebook, change nothing.
 c.Execute.extra_arguments = ["--IPKernelApp.log_level=ERROR"]
 warnings.filterwarnings("ignore", message="Object of type <.+> not in session")
+# Each check cell is judged again apart from the student's kernel, in a fresh Python given the
+# cells above it, and scores 0 unless it passes there too: nothing a notebook rebinds counts.
+from t24.notebook.grading import autograde_preprocessors  # noqa: E402
+
+c.Autograde.autograde_preprocessors = autograde_preprocessors()
 """
 
 

@@ -1,0 +1,368 @@
+"""Grades judged apart from the student's kernel: each graded cell `passed = check_X(f)` is run
+again in a fresh interpreter, which gets the notebook's cells up to it with t24's own answers to
+that exercise taken away, calls the attempt on the check's cases and writes back plain data
+(JSON) of what came back; the check itself then judges that data in the grading process, where
+no line of the student's ran. Whatever a cell rebinds in the kernel (a name, a module's
+attribute, a builtin) never reaches the grade: the child's data are only ever what the function
+gave back, and the answers they are compared with are worked out here.
+
+    judge(cells, index) -> (passed, sentence)   the graded code cell `cells[index]`, apart
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import copy
+import io
+import json
+import linecache
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator, KeysView, ValuesView
+from fractions import Fraction
+from functools import partial
+from itertools import islice
+from unittest.mock import patch
+
+from ..expr import BinOp, Num
+from ..text import N_, _, use_language
+
+# The t24 names that answer each check's exercise: in the child they are replaced, before any
+# line of the notebook runs, by a stand-in that raises (t24's own code that calls them then
+# fails too, which only a shortcut would need).
+TAKEN = {
+    "check_answer_2_2_13_13": ["t24.solve", "t24.solver.solve"],
+    "check_targets": [],
+    "check_patterns": ["t24.methods.patterns.search", "t24.methods.patterns.solve"],
+    "check_evaluate": ["t24.methods.postfix.evaluate"],
+    "check_stack_orders": ["t24.methods.postfix.stack_orders"],
+    "check_postfix": ["t24.methods.postfix.search", "t24.methods.postfix.solve"],
+    "check_product": [],
+    "check_reduction": ["t24.methods.recursive.search", "t24.methods.recursive.solve"],
+    "check_search_first": ["t24.methods.recursive.search", "t24.methods.recursive.solve"],
+    "check_final_numbers": [
+        "t24.methods.recursive.final_numbers",
+        "t24.methods.sizes.final_numbers",
+    ],
+    "check_distinct_per_depth": ["t24.notebook.checks.per_depth"],
+    "check_different_states": ["t24.notebook.checks.per_depth"],  # the trace's own count: fine
+    "check_count_orderings": ["t24.methods.sizes.ordering_count"],
+    "check_exact_value": ["t24.expr.BinOp.value"],
+    "check_float32_value": ["t24.expr.BinOp.value", "t24.methods.postfix.evaluate"],
+    "check_key": ["t24.distinct.canonical", "t24.distinct.combine_key"],
+    "check_count_answers": ["t24.distinct.combine_key"],
+    "check_solvable_hands": ["t24.deck.solvable_hands"],
+    "check_unused": [],
+}
+LANGUAGE = re.compile(r'^use_language\("(\w+)"\)', flags=re.M)
+TIMEOUT = 300  # seconds for one child: the cells above the check and every case
+MOST = 10**5  # items of a list written back; more is more than any answer
+# TRANSLATORS: the detail of an error when a check judged apart has nothing from the attempt
+NOT_RUN = N_("nothing came back from it when it ran apart from the notebook")
+TAKEN_WHY = N_("It calls t24's own answer to this exercise; write it yourself.")
+
+
+def graded_call(source: str) -> tuple[str, str] | None:
+    """The check and the function a graded cell names (`passed = check_X(f)`), or None."""
+    try:
+        first = ast.parse(source).body[0]
+    except (SyntaxError, IndexError):
+        return None
+    call = getattr(first, "value", None)
+    if not (isinstance(first, ast.Assign) and isinstance(call, ast.Call) and len(call.args) == 1):
+        return None
+    names = [call.func, call.args[0]]
+    if not all(isinstance(name, ast.Name) for name in names):
+        return None
+    return names[0].id, names[1].id
+
+
+def _cell(cell: dict) -> tuple[str, dict, list]:
+    source = cell.get("source", "")
+    source = "".join(source) if isinstance(source, list) else source
+    metadata = cell.get("metadata", {})
+    return source, metadata.get("nbgrader", {}), metadata.get("tags", [])
+
+
+def job(cells: list[dict], index: int) -> dict | None:
+    """What the child needs for the graded cell `cells[index]`: the code of every cell above it
+    but the other checks and the reveal buttons, the check's name and the function's."""
+    from . import checks
+
+    named = graded_call(_cell(cells[index])[0])
+    if named is None or not named[0].startswith("check_") or not hasattr(checks, named[0]):
+        return None  # not one of t24's checks: nbgrader grades it as it is
+    code = []
+    for cell in cells[:index]:
+        source, grading, tags = _cell(cell)
+        checked = grading.get("grade") and not grading.get("solution")
+        if cell.get("cell_type") == "code" and not checked and "reveal" not in tags:
+            code.append(source)
+    return {"cells": code, "check": named[0], "function": named[1]}
+
+
+# Plain data both ways: what JSON holds as it is, a list as a list, and a one-key object
+# {tag: parts} for each other kind, its parts written the same way.
+PARTS = {
+    Fraction: ("fraction", lambda v: [v.numerator, v.denominator]),
+    Num: ("num", lambda v: v.n),
+    BinOp: ("binop", lambda v: [v.op, v.left, v.right]),
+    tuple: ("tuple", list),
+    set: ("set", list),
+    frozenset: ("frozenset", list),
+    dict: ("dict", lambda v: [list(item) for item in v.items()]),
+}
+BUILD = {
+    "fraction": lambda parts: Fraction(*parts),
+    "num": Num,
+    "binop": lambda parts: BinOp(*parts),
+    "tuple": tuple,
+    "set": set,
+    "frozenset": frozenset,
+    "iterator": iter,
+    "dict": dict,
+    "object": lambda parts: type(str(parts[0]), (Other,), {})(*map(str, parts)),
+}
+
+
+def encode(value, depth: int = 0):
+    """A value as JSON data; what is not plain data becomes its type's name and its repr."""
+    for plain in (int, str, float):  # a subclass counts by the value it holds, not its `==`
+        if isinstance(value, plain) and type(value) not in (bool, plain):
+            value = getattr(plain, f"__{plain.__name__}__")(value)
+    kind = type(value)
+    if value is None or kind in (bool, str, float) or kind is int and value.bit_length() < 4000:
+        return value
+    sized = kind not in (list, tuple, set, frozenset, dict) or len(value) <= MOST
+    if depth < 50 and sized and kind is list:
+        return [encode(item, depth + 1) for item in value]
+    if depth < 50 and sized and kind in PARTS:
+        tag, parts = PARTS[kind]
+        return {tag: encode(parts(value), depth + 1)}
+    numpy = sys.modules.get("numpy")
+    if numpy and isinstance(value, numpy.generic | numpy.ndarray) and value.dtype.kind in "biuf":
+        tag = "ndarray" if isinstance(value, numpy.ndarray) else "numpy"
+        return {tag: [value.dtype.str, encode(value.tolist(), depth + 1)]}
+    try:
+        shown = repr(value)[:2000]
+    except Exception:  # noqa: BLE001 -- a repr that raises
+        shown = ""
+    return {"object": [kind.__name__, shown]}
+
+
+class Other:
+    """A value that came back as no plain data: equal only to one of its type and repr."""
+
+    def __init__(self, kind: str, shown: str):
+        self.kind, self.shown = kind, shown
+
+    def __eq__(self, other):
+        return isinstance(other, Other) and (self.kind, self.shown) == (other.kind, other.shown)
+
+    def __hash__(self):
+        return hash((self.kind, self.shown))
+
+    def __repr__(self):
+        return self.shown or self.kind
+
+
+class Unreadable:
+    """Data that rebuilds no value: equal to nothing but itself."""
+
+    def __repr__(self):
+        return "?"
+
+
+def decode(data):
+    """The value `encode` wrote; data that rebuilds none is `Unreadable`."""
+    if isinstance(data, list):
+        return [decode(item) for item in data]
+    if not isinstance(data, dict):
+        return data
+    try:
+        ((tag, parts),) = data.items()
+        if tag in BUILD:
+            return BUILD[tag](decode(parts))
+        import numpy
+
+        dtype = numpy.dtype(parts[0])
+        if dtype.kind not in "biuf" or tag not in ("numpy", "ndarray"):
+            raise ValueError(tag)
+        array = numpy.array(decode(parts[1]), dtype=dtype)
+        return array if tag == "ndarray" else dtype.type(array)
+    except (ValueError, TypeError, AttributeError, IndexError, ZeroDivisionError, RecursionError):
+        return Unreadable()
+
+
+def key(case) -> str:
+    """A case's arguments as one text, the same in the child and here."""
+    return json.dumps(encode(case), sort_keys=True)
+
+
+# The child: a fresh interpreter (`python -I`) given the job on stdin.
+def take(dotted: str) -> None:
+    """Replace the t24 name `dotted` (a module's function, a class's method or property) by a
+    stand-in that raises, so that no line of the notebook can reach it."""
+    import importlib
+
+    from .checks import refuse
+
+    path, name = dotted.rsplit(".", 1)
+    try:
+        owner = importlib.import_module(path)
+    except ImportError:
+        module, attribute = path.rsplit(".", 1)
+        owner = getattr(importlib.import_module(module), attribute)
+    stand_in = partial(refuse, TAKEN_WHY)
+    was = owner.__dict__.get(name) if isinstance(owner, type) else getattr(owner, name)
+    setattr(owner, name, property(stand_in) if isinstance(was, property) else stand_in)
+
+
+def without_magics(source: str) -> str:
+    """A cell's Python: IPython's `%` and `!` lines left out (a `%%` cell is left out whole)."""
+    if source.lstrip().startswith("%%"):
+        return ""
+    return "".join(
+        "\n" if line.lstrip().startswith(("%", "!")) else line
+        for line in source.splitlines(keepends=True)
+    )
+
+
+def outcome(attempt, case) -> dict:
+    """What the attempt did with a copy of one case: what it gave back (or raised), what it
+    printed, and its arguments after the call."""
+    from . import checks
+
+    args = copy.deepcopy(case)
+    held = checks._Held()
+    done = {"case": key(case)}
+    try:
+        with checks.time_limit(checks.LIMIT) as rang, contextlib.redirect_stdout(held):
+            got = attempt(*args)
+            if isinstance(got, Iterator | KeysView | ValuesView):
+                got = {"iterator": [encode(x) for x in islice(got, MOST)]}
+            else:
+                got = encode(got)
+        if rang:
+            raise checks._Late
+        done |= {"got": got, "args": encode(list(args))}
+    except checks.Shortcut as shortcut:
+        asked = [key for key, why in checks.ASK.items() if shortcut.args[:1] == (why,)]
+        done["raised"] = ["shortcut", asked[0] if asked else "taken"]
+    except BaseException as stop:  # noqa: BLE001 -- every way out is written back
+        stops = {checks._Late: "slow", KeyboardInterrupt: "interrupted", SystemExit: "exit"}
+        stops |= {NotImplementedError: "stub"}
+        name = next((stops[t] for t in stops if isinstance(stop, t)), "error")
+        done["raised"] = [name, type(stop).__name__]
+    done["printed"] = held.getvalue()
+    return done
+
+
+def child() -> None:
+    """Run the job on stdin: take away the exercise's answers, run the cells, then the check's
+    cases through a recorder in place of `check`; write the outcomes to the file named."""
+    os.environ.setdefault("MPLBACKEND", "Agg")
+    task = json.loads(sys.stdin.read())
+    from . import checks
+
+    for dotted in TAKEN.get(task["check"], []):
+        take(dotted)
+    space = {"__name__": "__main__", "__builtins__": __builtins__}
+    for number, source in enumerate(task["cells"]):
+        name = f"<cell {number}>"
+        linecache.cache[name] = (len(source), None, source.splitlines(keepends=True), name)
+        with contextlib.suppress(BaseException), contextlib.redirect_stdout(io.StringIO()):
+            exec(compile(without_magics(source), name, "exec"), space)  # noqa: S102
+    outcomes = []
+    write = json.dumps
+    path = task["out"]
+    opened = open
+
+    def record(attempt, expected, cases, **options) -> bool:
+        outcomes.extend(outcome(attempt, case) for case in cases)
+        return True
+
+    quiet = contextlib.redirect_stdout(io.StringIO())
+    with contextlib.suppress(BaseException), quiet, patch.object(checks, "check", record):
+        getattr(checks, task["check"])(space[task["function"]])
+    with opened(path, "w", encoding="utf-8") as out:
+        out.write(write(outcomes))
+
+
+def run_child(task: dict) -> list:
+    """Run one job in a fresh interpreter; the outcomes it wrote back (none if it failed)."""
+    with tempfile.TemporaryDirectory() as folder:
+        out = os.path.join(folder, "outcomes.json")
+        program = "from t24.notebook.apart import child; child()"  # not words: code
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            subprocess.run(
+                [sys.executable, "-I", "-c", program],
+                input=json.dumps({**task, "out": out}),
+                capture_output=True,
+                text=True,
+                cwd=folder,
+                timeout=TIMEOUT,
+            )
+        try:
+            with open(out, encoding="utf-8") as written:
+                data = json.loads(written.read(50 * 2**20))
+        except (OSError, ValueError, RecursionError):
+            return []
+    return [d for d in data if isinstance(d, dict)] if isinstance(data, list) else []
+
+
+def replay(name: str, outcomes: list) -> tuple[bool, str]:
+    """The check `name` of t24.notebook.checks, run here on what came back from the child: each
+    case's outcome is what a stand-in for the attempt gives back (or raises)."""
+    from . import checks
+
+    by_case = {done.get("case"): done for done in reversed(outcomes)}
+    raising = {"slow": checks._Late, "interrupted": KeyboardInterrupt, "exit": SystemExit}
+    raising |= {"stub": NotImplementedError}
+
+    def stand_in(*args):
+        done = by_case.get(key(args))
+        if done is None:
+            raise RuntimeError(_(NOT_RUN))
+        print(str(done.get("printed", ""))[:200], end="")
+        raised = done.get("raised")
+        if isinstance(raised, list) and len(raised) == 2:
+            kind, detail = map(str, raised)
+            if kind == "shortcut":
+                raise checks.Shortcut(checks.ASK.get(detail, TAKEN_WHY))
+            raise raising.get(kind, RuntimeError)(detail)
+        if raised is not None:
+            raise RuntimeError(_(NOT_RUN))
+        after = decode(done.get("args"))
+        for arg, changed in zip(args, after if isinstance(after, list) else []):
+            if isinstance(arg, list) and isinstance(changed, list):
+                arg[:] = changed
+        return decode(done.get("got"))
+
+    def apart(attempt, expected, cases, **options) -> bool:
+        return check(stand_in, expected, cases, **options)
+
+    check = checks.check
+    said = io.StringIO()
+    placeholder = lambda *args: stand_in(*args)  # noqa: E731 -- what the check readies
+    with contextlib.redirect_stdout(said), patch.object(checks, "check", apart):
+        passed = getattr(checks, name)(placeholder)
+    return passed is True, said.getvalue().strip()
+
+
+def judge(cells: list[dict], index: int) -> tuple[bool, str] | None:
+    """The graded code cell `cells[index]` judged apart: whether it passes and the sentence its
+    check says; None when the cell is not one of t24's checks."""
+    task = job(cells, index)
+    if task is None:
+        return None
+    chosen = LANGUAGE.search("".join(task["cells"][:1]))  # a translated lesson's first line
+    use_language(chosen and chosen[1])
+    try:
+        return replay(task["check"], run_child(task))
+    finally:
+        use_language(None)

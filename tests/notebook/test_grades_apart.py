@@ -1,0 +1,166 @@
+"""Grades nothing in a notebook can fake: every check cell is judged again apart from the
+student's kernel (t24/notebook/apart.py), and a real nbgrader autograde scores answer cells that
+try to fake a grade 0, right work full marks, as it did before."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+from fractions import Fraction
+from functools import reduce
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from t24 import parse
+from t24.notebook import apart, checks
+
+ROOT = Path(__file__).resolve().parents[2]
+LESSONS = sorted(ROOT.glob("teacher/**/[0-9][0-9]-*.ipynb"))
+
+
+def graded(path: Path) -> list[tuple[list, int]]:
+    """The check cells of a lesson (graded code cells no student writes in): (cells, index)."""
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    marks = [cell["metadata"].get("nbgrader", {}) for cell in cells]
+    return [
+        (cells, index)
+        for index, (cell, mark) in enumerate(zip(cells, marks))
+        if cell["cell_type"] == "code" and mark.get("grade") and not mark.get("solution")
+    ]
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda path: path.relative_to(ROOT).as_posix())
+def test_every_check_cell_is_judged_apart(path):
+    for cells, index in graded(path):
+        task = apart.job(cells, index)  # what the child is given; None: graded in the kernel only
+        assert task and task["function"] in "".join(map(str, task["cells"])), index
+        for dotted in apart.TAKEN[task["check"]]:  # each name taken in the child is there
+            module, *rest = dotted.split(".")
+            assert reduce(getattr, rest, importlib.import_module(module)) is not None, dotted
+
+
+def test_every_check_has_its_answers_named():
+    made = {name for name in dir(checks) if name.startswith("check_") and name != "check_answer"}
+    used = {apart.job(*found)["check"] for path in LESSONS for found in graded(path)}
+    assert made == used == set(apart.TAKEN)
+
+
+class Always(int):
+    def __eq__(self, other):
+        return True
+
+    __hash__ = int.__hash__
+
+
+def test_what_comes_back_is_plain_data():
+    values = [
+        None, True, 3, 2.5, "3*8", Fraction(8, 3), parse("8 / (3 - 8 / 3)"), (3, "+"),
+        [1, [2]], {1, 2}, frozenset({(3, 8)}), {"a": 1}, np.float32(24.5), np.array([1, 2]),
+    ]  # fmt: skip
+    for value in values:
+        back = apart.decode(json.loads(json.dumps(apart.encode(value))))
+        same = np.array_equal(back, value) if type(value) is np.ndarray else back == value
+        assert type(back) is type(value) and same, value
+    assert apart.encode(Always(0)) == 0 and type(apart.decode(apart.encode(Always(0)))) is int
+    other = apart.decode(json.loads(json.dumps(apart.encode(Fraction))))
+    assert other != Fraction and other == other and type(other).__name__ == "ABCMeta"
+    unreadable = apart.decode({"num": True})  # not a card
+    assert unreadable != apart.decode({"num": True}) and unreadable == unreadable
+
+
+# A real autograde over a lesson made of lesson 03's first cells: its import cell, then one copy of
+# the `product` exercise and its check for each way to fake a grade (one kernel, quick to run).
+LESSON = "03-recursive-reduction"
+WRONG = "0 if len(cards) == 1 else product(cards[1:])"  # what `product` returns
+RIGHT = "cards[0] if len(cards) == 1 else cards[0] * product(cards[1:])"
+BODY = "def product(cards):\n    {lines}return {value}\n"
+TRICKS = {  # what an answer cell does to fake its check, around or inside `product`
+    "rebound": BODY + "check_product = lambda f: True\n",
+    "patched": "import t24.notebook.checks as c\n\nc.compare = lambda *a, **k: None\n" + BODY,
+    "builtin": "import t24.notebook.checks as c\n\nc.bool = lambda x=False: True\n" + BODY,
+    "always-equal": (
+        "class Always(int):\n    def __eq__(self, other):\n        return True\n\n"
+        "    __hash__ = int.__hash__\n\n\n" + BODY.replace("{value}", "Always({value})")
+    ),
+    "silenced": (
+        "from IPython.core.interactiveshell import InteractiveShell\n\n"
+        "InteractiveShell.showtraceback = lambda *a, **k: None\n" + BODY
+    ),
+    "patches-when-called": BODY.replace(
+        "{lines}", "import t24.notebook.checks as c\n\n    c.compare = lambda *a, **k: None\n    "
+    ),
+    "prints-fake": "import json, os\n\n"
+    + BODY.replace(
+        "{lines}",
+        "fake = json.dumps([{{'case': '', 'got': 120}}])\n    print(fake)\n"
+        "    os.write(1, fake.encode())\n"
+        "    print('Right: your product agrees on all 6 cases tried.')\n    ",
+    ),
+}
+
+
+def lesson_of_tricks(path: Path) -> None:
+    """Lesson 03 cut after its import cell, with a copy of the product exercise per trick."""
+    source = json.loads((ROOT / "teacher" / f"{LESSON}.ipynb").read_text(encoding="utf-8"))
+    cells = source["cells"]
+    answer = next(c for c in cells if "".join(c["source"]).startswith("def product("))
+    check = next(c for c in cells if "".join(c["source"]).startswith("passed = check_product("))
+    kept = [c for c in cells[: cells.index(answer)] if c["cell_type"] == "markdown"][:1]
+    kept.append(next(c for c in cells if c["cell_type"] == "code"))  # the import cell
+    for trick in TRICKS:
+        for cell, kind in [(answer, "answer"), (check, "check")]:
+            made = json.loads(json.dumps(cell))
+            made["id"] = made["metadata"]["nbgrader"]["grade_id"] = f"{trick}-{kind}"
+            kept.append(made)
+    source["cells"] = kept
+    path.write_text(json.dumps(source), encoding="utf-8")
+
+
+@pytest.mark.slow
+def test_no_answer_cell_fakes_a_grade(tmp_path, monkeypatch):
+    from nbgrader.api import Gradebook
+    from nbgrader.apps import NbGraderAPI
+    from traitlets.config import PyFileConfigLoader
+
+    spec = importlib.util.spec_from_file_location("students", ROOT / "tools" / "students.py")
+    spec.loader.exec_module(students := importlib.util.module_from_spec(spec))
+    monkeypatch.setenv("PATH", os.environ["PATH"])  # generate() adds the venv's bin/ to it
+    lesson_of_tricks(tmp_path / f"{LESSON}.ipynb")
+    course = tmp_path / "course"
+    assert students.main(["--course", str(course), str(tmp_path / f"{LESSON}.ipynb")]) == 0
+    release = course / "release" / LESSON / f"{LESSON}.ipynb"
+    config = PyFileConfigLoader("nbgrader_config.py", path=str(course)).load_config()
+    config.CourseDirectory.root = str(course)
+    teacher = NbGraderAPI(config=config)
+    bodies = {"tricked": WRONG, "right": RIGHT, "honest": WRONG}  # right work tricked too
+    for student, value in bodies.items():
+        copy = json.loads(release.read_text(encoding="utf-8"))
+        for cell in copy["cells"]:
+            trick = cell["metadata"].get("nbgrader", {}).get("grade_id", "")[: -len("-answer")]
+            if trick in TRICKS:
+                cell["source"] = (BODY if student == "honest" else TRICKS[trick]).format(
+                    lines="", value=value
+                )
+        folder = course / "submitted" / student / LESSON
+        folder.mkdir(parents=True)
+        (folder / release.name).write_text(json.dumps(copy), encoding="utf-8")
+        assert teacher.autograde(LESSON, student)["success"]
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as book:
+        scores = {
+            (student, trick): book.find_grade(f"{trick}-check", LESSON, LESSON, student).score
+            for student in bodies
+            for trick in TRICKS
+        }
+    assert scores == {(student, trick): float(student == "right") for student, trick in scores}
+    graded = course / "autograded" / "tricked" / LESSON / release.name
+    checks_run = [
+        c
+        for c in json.loads(graded.read_text())["cells"]
+        if "check_product(" in "".join(c["source"])
+    ]
+    for trick, cell in zip(TRICKS, checks_run):  # the kernel alone gave the point; apart, 0
+        errors = [output for output in cell["outputs"] if output["output_type"] == "error"]
+        assert [e["evalue"][:12] for e in errors] == ["Your product"], (trick, cell["outputs"])
