@@ -1,17 +1,21 @@
 """The steps a search takes, recorded for a person to follow: every state of the recursion
 ("24点经典算法") with the step that made it (`trace`), and what the stack machine does at each
-token (`stack_steps`). Standard library only: the checks, the handouts and the steppers read them.
+token (`stack_steps`), and the brute-force methods' three loops walked candidate by candidate
+(`scan`). Standard library only: the checks, the handouts and the steppers read them.
 """
 
-from collections.abc import Sequence
+import itertools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import NamedTuple
 
 from .expr import OPS, Expr
 from .game import operand
-from .hand import Hand, SearchTooLarge, as_hand, as_target
-from .methods import TABLE, postfix, recursive
-from .text import describe, said
+from .hand import Hand, SearchTooLarge, as_hand, as_target, orderings
+from .methods import TABLE, patterns, postfix, recursive
+from .parse import parse
+from .text import N_, describe, said
 
 TRACE_LIMIT = 20_000  # final numbers a trace records: four cards (3,888), not five (233,280)
 
@@ -109,3 +113,53 @@ def stack_steps(tokens: Sequence) -> list[str]:
 
     postfix.evaluate(tokens, number, combine)
     return steps
+
+
+class Loops(NamedTuple):
+    """A brute-force method's three loops in the post's order: the stepper's title, the loops'
+    names and lists for a hand, how their items make a candidate, its value (None on ÷ 0), its tree."""
+
+    title: str
+    names: tuple[str, str, str]
+    lists: Callable
+    fill: Callable
+    value: Callable
+    tree: Callable
+
+
+LOOPS = {
+    "patterns": Loops(
+        title=N_("Pattern method, {hand}"),
+        names=(N_("pattern"), N_("ordering"), N_("operators")),
+        lists=lambda hand, ops: (patterns.patterns_for(len(hand)), orderings(hand), ops),
+        fill=patterns.fill,
+        value=patterns.evaluate,
+        tree=parse,
+    ),
+    "postfix": Loops(
+        title=N_("Postfix enumeration, {hand}"),
+        names=(N_("ordering"), N_("operators"), N_("shape")),
+        lists=lambda hand, ops: (orderings(hand), ops, postfix.make_shapes(len(hand))),
+        fill=lambda numbers, ops, shape: postfix.fill(shape, numbers, ops),
+        value=postfix.evaluate,
+        tree=postfix.to_infix,
+    ),
+}
+
+
+def scan(method: str, hand: Hand, target: Fraction) -> tuple[tuple, ...]:
+    """The method's three loops for the hand (outer first), then every candidate once, in order:
+    the hits, the hits with a new tree, the divisions by 0."""
+    loops = LOOPS[method]
+    lists = loops.lists(hand, list(itertools.product(OPS, repeat=len(hand) - 1)))
+    hits, new_trees, zeros, seen = [], [], [], set()
+    for index, items in enumerate(itertools.product(*lists)):
+        found = loops.value(loops.fill(*items))
+        if found is None:
+            zeros.append(index)
+        elif found == target:
+            hits.append(index)
+            if (made := loops.tree(loops.fill(*items))) not in seen:
+                seen.add(made)
+                new_trees.append(index)
+    return lists, tuple(hits), tuple(new_trees), tuple(zeros)

@@ -37,6 +37,7 @@ from ..text import N_, _, use_language
 TAKEN = {
     "check_answer_2_2_13_13": ["t24.solve", "t24.solver.solve"],
     "check_targets": [],
+    "check_count_zero_divisions": ["t24.trace.scan", "t24.notebook.steppers.scan"],
     "check_patterns": ["t24.methods.patterns.search", "t24.methods.patterns.solve"],
     "check_evaluate": ["t24.methods.postfix.evaluate"],
     "check_stack_orders": ["t24.methods.postfix.stack_orders"],

@@ -41,8 +41,7 @@ from ..methods.sizes import final_numbers, ordering_count
 from ..parse import parse
 from ..solver import can_make, solve
 from ..text import N_, _, amount, hand_text, n_, plural, said
-from ..trace import trace
-from .steppers import scan
+from ..trace import scan, trace
 
 LIMIT = 10  # seconds one call of an attempt may take
 

@@ -4,23 +4,19 @@ recursive reduction ("24点经典算法") state by state (`trace` records it); t
 pure function (HTML)."""
 
 import html
-import itertools
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
-from fractions import Fraction
+from collections.abc import Sequence
 from functools import lru_cache, partial
 from math import prod
-from typing import NamedTuple
 
 import ipywidgets as widgets
 import numpy
 
-from ..expr import OPS
-from ..hand import Hand, SearchTooLarge, as_hand, as_target, orderings
-from ..methods import TABLE, patterns, postfix
+from ..hand import SearchTooLarge, as_hand, as_target
+from ..methods import TABLE, postfix
 from ..parse import parse
 from ..text import N_, _, describe, plural, said
-from ..trace import TRACE_LIMIT, Trace, stack_steps, too_big, trace
+from ..trace import LOOPS, TRACE_LIMIT, Trace, scan, stack_steps, too_big, trace
 from .widgets import WIDGET_FONT, Panel, box, cards_html, refusal, table_html
 
 STEP_CSS = (  # a step's tables and code at its text size, the stepper's labels at the widgets'
@@ -31,57 +27,7 @@ STEP_CSS = (  # a step's tables and code at its text size, the stepper's labels 
 HITS = (N_("{n} hit"), N_("{n} hits"))
 
 
-class Loops(NamedTuple):
-    """A brute-force method's three loops in the post's order: the stepper's title, the loops'
-    names and lists for a hand, how their items make a candidate, its value (None on ÷ 0), its tree."""
-
-    title: str
-    names: tuple[str, str, str]
-    lists: Callable
-    fill: Callable
-    value: Callable
-    tree: Callable
-
-
-LOOPS = {
-    "patterns": Loops(
-        title=N_("Pattern method, {hand}"),
-        names=(N_("pattern"), N_("ordering"), N_("operators")),
-        lists=lambda hand, ops: (patterns.patterns_for(len(hand)), orderings(hand), ops),
-        fill=patterns.fill,
-        value=patterns.evaluate,
-        tree=parse,
-    ),
-    "postfix": Loops(
-        title=N_("Postfix enumeration, {hand}"),
-        names=(N_("ordering"), N_("operators"), N_("shape")),
-        lists=lambda hand, ops: (orderings(hand), ops, postfix.make_shapes(len(hand))),
-        fill=lambda numbers, ops, shape: postfix.fill(shape, numbers, ops),
-        value=postfix.evaluate,
-        tree=postfix.to_infix,
-    ),
-}
-
-
 @lru_cache(maxsize=16)
-def scan(method: str, hand: Hand, target: Fraction) -> tuple[tuple, ...]:
-    """The method's three loops for the hand (outer first), then every candidate once, in order:
-    the hits, the hits with a new tree, the divisions by 0."""
-    loops = LOOPS[method]
-    lists = loops.lists(hand, list(itertools.product(OPS, repeat=len(hand) - 1)))
-    hits, new_trees, zeros, seen = [], [], [], set()
-    for index, items in enumerate(itertools.product(*lists)):
-        found = loops.value(loops.fill(*items))
-        if found is None:
-            zeros.append(index)
-        elif found == target:
-            hits.append(index)
-            if (made := loops.tree(loops.fill(*items))) not in seen:
-                seen.add(made)
-                new_trees.append(index)
-    return lists, tuple(hits), tuple(new_trees), tuple(zeros)
-
-
 def page(title: str, place: str, index: int, total: int, body: str, counts: str) -> str:
     """A step's view: its title and `place` (step `index` from 0 of `total`), its body, counters."""
     place = place.format(number=f"{index + 1:,}", total=f"{total:,}")
