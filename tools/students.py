@@ -58,7 +58,7 @@ RECORD = ".written-sha256.json"  # in each folder written to: path -> sha256 of 
 # The first lines of every translated notebook: the package speaks the notebook's language.
 SETUP = 'from t24.text import use_language\n\nuse_language("{lang}")\n\n'
 EXECUTE = [
-    "jupyter", "nbconvert", "--to", "notebook", "--execute", "--inplace",
+    sys.executable, "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute", "--inplace",
     "--NotebookClient.store_widget_state=False", "--NotebookClient.record_timing=False",
 ]  # fmt: skip
 REVEAL = "reveal"
