@@ -1039,6 +1039,7 @@ OWN_VALUE = {postfix.evaluate: ASK["value_shortcut"]}  # besides the trees' own 
     what="`exact_value`",
     hint=asking(fraction=lambda value, case, got: kind(value) == "float", operand=swapped),
     hidden=OWN_VALUE,
+    given=3,  # the handout gives the card case and the two recursive calls
 )
 def check_exact_value(exact_value: Callable):
     """Lesson 06: does `exact_value(expr)` give every tree's exact value?"""
