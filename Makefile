@@ -205,7 +205,9 @@ test-hub: $(VENV)/.installed-test
 # The students' copies: notebooks/NN-slug.ipynb from teacher/NN-slug.ipynb with nbgrader
 # (solutions become stubs, hidden tests and outputs go, the code behind each reveal is folded
 # away), handed out clean; make test runs each one. A copy someone changed is never replaced:
-# nothing is written and the copy is named (FORCE=1 replaces it).
+# nothing is written and the copy is named (FORCE=1 replaces it). The Chinese edition comes along
+# after an English edit: a changed paragraph keeps its last translation (fuzzy in its catalogue),
+# a new one shows its English under 「待翻译」, and the run ends listing what to translate.
 students: $(VENV)/.installed-test
 	$(PY) tools/nav.py
 	$(PY) tools/students.py $(if $(FORCE),--force)

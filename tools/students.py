@@ -11,8 +11,9 @@ tagged `reveal` is folded away
 runs top to bottom). The copies are handed out clean: no outputs, nothing run.
 
     python tools/students.py [TEACHER_NB ...]   write notebooks/NN-slug.ipynb (default: every lesson)
+                                                and carry each translated edition along
     python tools/students.py --check [...]      exit 1 naming every copy that differs from a
-                                                fresh generation
+                                                fresh generation, or a stale catalogue
     python tools/students.py --course DIR [...] make DIR an nbgrader course folder (its
                                                 nbgrader_config.py, source/, release/, exchange/):
                                                 release/ holds the same copies as notebooks/
@@ -29,9 +30,12 @@ the copies, so a fresh clone knows them; a course folder's own) holds the sha256
 written. A file that matches neither it nor the new content is someone's, committed or not.
 
 Each language with catalogues in translations/ (tools/translations.py) gets the same from the
-English sources: teacher/zh-CN/ (executed here when its words changed), app/zh-CN/, the guides
-and README.zh-CN.md, then notebooks/zh-CN/ made from teacher/zh-CN/ as above. A catalogue out of
-step with the English stops it before anything is written, naming each stale paragraph.
+English sources (only the lessons named, when some are): teacher/zh-CN/ (executed here when its
+words changed), app/zh-CN/, the guides and README.zh-CN.md, then notebooks/zh-CN/ made from
+teacher/zh-CN/ as above. An English edit never stops it: the catalogues are brought in step first
+(`translations.py update`), a changed paragraph keeps its last translation, marked fuzzy for
+review, a new one shows its English under 「待翻译」, and the run ends listing each paragraph to
+translate. `--check` stays strict: a stale catalogue fails it, as it fails the tests.
 """
 
 from __future__ import annotations
@@ -118,7 +122,9 @@ def finish(notebook: dict, code: str = STUBS[""][0]) -> dict:
     for cell in notebook["cells"]:
         if REVEAL in cell.get("metadata", {}).get("tags", []):
             cell["metadata"].setdefault("jupyter", {})["source_hidden"] = True
-        if "".join(cell.get("source", "")).strip() == code + RAISE:
+        # (an exercise whose words a draft translation left in English keeps no English here)
+        text = "".join(cell.get("source", "")).strip()
+        if text.removeprefix(f"# {translations.TODO}\n") == code + RAISE:
             cell["source"] = code
     return notebook
 
@@ -239,15 +245,21 @@ def write(target: Path, done: str | dict) -> None:
     subprocess.run([sys.executable, str(ROOT / "tools" / "stable_ids.py"), str(target)])
 
 
-def translated(check: bool) -> tuple[list[Path], list[Path]]:
-    """Write (or with `check`, compare) every translated source; the stale files, and the
-    translated teacher lessons to make students' copies from. Exits naming stale catalogues."""
+def translated(check: bool, english: list[Path] | None) -> tuple[list[Path], list[Path], list[str]]:
+    """Write (or with `check`, compare) every translated source (of the `english` lessons, if
+    given); the stale files, the translated teacher lessons to make students' copies from, and
+    what is left to translate. With `check`, exits naming stale catalogues."""
     stale, lessons, problems = [], [], []
     for lang in translations.languages():
-        for source in translations.sources():
+        chosen = [s for s in translations.sources() if english is None or s.english in english]
+        if chosen and not check:  # a changed paragraph keeps its translation, as fuzzy
+            translations.update(lang, [source.name for source in chosen])
+        for source in chosen:
             target = source.output(lang)
             try:
-                done = translations.translate(source, lang, setup=SETUP.format(lang=lang))
+                done = translations.translate(
+                    source, lang, SETUP.format(lang=lang), None if check else problems
+                )
             except translations.Stale as error:
                 problems.append(str(error))
                 continue
@@ -262,11 +274,11 @@ def translated(check: bool) -> tuple[list[Path], list[Path]]:
             if not (same or check):
                 write(target, done)
                 print(f"wrote {target.relative_to(ROOT)}")
-    if problems:
+    if problems and check:
         raise SystemExit(
             "\n".join(problems) + "\nTranslate them (tools/translations.py), then run again."
         )
-    return stale, lessons
+    return stale, lessons, problems
 
 
 def course_folder(course: Path, sources: list[Path], force: bool) -> int:
@@ -285,9 +297,24 @@ def course_folder(course: Path, sources: list[Path], force: bool) -> int:
     return 0
 
 
-def copies(sources: list[Path], translate: bool, check: bool, force: bool) -> int:
-    """Write (or `check`) notebooks/ and, with `translate`, every language's edition first."""
-    stale, lessons = translated(check) if translate else ([], [])
+def copies(sources: list[Path], every: bool, check: bool, force: bool) -> int:
+    """Write (or `check`) notebooks/ and every language's edition of them first (of every
+    translated source too, if `every`); then name what is left to translate."""
+    stale, lessons, todo = translated(check, None if every else [s.resolve() for s in sources])
+    code = students_copies(sources, stale, lessons, check, force)
+    if todo:
+        print(
+            "\nTo translate (meanwhile the edition shows each changed paragraph's last translation, "
+            f"and the English of a new one under {translations.TODO}):\n" + "\n".join(todo)
+        )
+    return code
+
+
+def students_copies(
+    sources: list[Path], stale: list[Path], lessons: list[Path], check: bool, force: bool
+) -> int:
+    """Write (or `check`) the students' copies of the English `sources` and translated `lessons`;
+    with `check`, name each of them or of the `stale` translated files out of date."""
     # One nbgrader course per folder: each new course's gradebook costs seconds to set up.
     folders = {STUDENTS: sources} | {
         STUDENTS / name: list(paths) for name, paths in groupby(lessons, lambda p: p.parent.name)

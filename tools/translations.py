@@ -12,8 +12,11 @@ and structure. Their words are cut into entries of a gettext catalogue, one per 
   string emptied, and keep nbgrader's marker lines and any `%` line as they are.
 
 `translate` puts a source back together from its catalogue. An entry that is missing, empty or
-fuzzy (its English changed since it was translated) is stale: nothing is written and every stale
-entry is named, never a notebook mixing two languages.
+fuzzy (its English changed since it was translated) is stale: every stale entry is named, never a
+notebook silently mixing two languages. Strictly (the tests, `--check`) nothing is made; as a
+draft (`make students` after an English edit) a changed entry gives its last translation, and one
+never translated (or whose old translation no longer matches its code) gives the English under a
+visible 「待翻译」 ("to be translated"), so the edition stays whole while its translator works.
 
     python tools/translations.py update [LANG ...]   bring each catalogue in step with the English
                                                    sources: new paragraphs get empty entries, a
@@ -45,6 +48,7 @@ MARKER = re.compile(
     r"^\s*#+ *(BEGIN|END) (SOLUTION|HIDDEN TESTS)\b.*$|^\s*# YOUR CODE HERE\s*$", re.M
 )
 WORDS = re.compile(r"[A-Za-z]{2,}")
+TODO = "「待翻译」"  # above the English of an entry a draft could not translate
 
 
 @dataclass(frozen=True)
@@ -188,8 +192,10 @@ def update(lang: str, names: list[str] | None = None) -> None:
         if path.exists() and entries_of(catalogue) == before:
             continue  # nothing new: the file and its dates stay as they are
         path.parent.mkdir(parents=True, exist_ok=True)
+        # Without the old English as `#|` lines: Babel cuts them mid-string, which PO editors
+        # built on GNU gettext refuse.
         with path.open("wb") as file:
-            write_po(file, catalogue, width=0, include_previous=True, omit_header=False)
+            write_po(file, catalogue, width=0, omit_header=False)
 
 
 def blank_strings(code: str) -> str:
@@ -236,56 +242,74 @@ class Stale(Exception):
 
 
 def lookup(
-    catalogue: Catalog, text: str, where: str, problems: list[str], code: bool = False
+    catalogue: Catalog, text: str, where: str, problems: list[str], code: bool = False, draft=False
 ) -> str:
+    """The translation of `text`; when stale, the English (a `draft`'s: the last translation, or
+    the English marked 「待翻译」), the reason added to `problems`."""
     message = catalogue.get(text)
     first = " ".join(text.split())[:60]
+    marked = (f"# {TODO}\n" if code else f"{TODO}\n\n") + text if draft else text
     if message is None or not message.string:
         problems.append(f"{where}: not translated: {first!r}")
-        return text
+        return marked
+    fault = same_code(text, message.string) if code else None
     if message.fuzzy:
         problems.append(f"{where}: the English changed since it was translated: {first!r}")
-        return text
-    if code and (fault := same_code(text, message.string)):
+        return message.string if draft and not fault else marked
+    if fault:
         problems.append(f"{where}: {fault}: {first!r}")
-        return text
+        return marked
     return message.string
 
 
-def translate_markdown(text: str, catalogue: Catalog, where: str, problems: list[str]) -> str:
+def translate_markdown(
+    text: str, catalogue: Catalog, where: str, problems: list[str], draft: bool = False
+) -> str:
     blocks = paragraphs(text)
-    out = [lookup(catalogue, block, where, problems) if wordy(block) else block for block in blocks]
+    out = [
+        lookup(catalogue, block, where, problems, draft=draft) if wordy(block) else block
+        for block in blocks
+    ]
     # Paragraphs come back joined by one blank line, as they were cut.
     return "\n\n".join(out) + ("\n" if text.endswith("\n") else "")
 
 
-def translate(source: Source, lang: str, setup: str = "") -> str | dict:
+def translate(source: Source, lang: str, setup: str = "", todo: list | None = None) -> str | dict:
     """The source in `lang`: Markdown text, or a notebook (dict, outputs cleared) whose first code
-    cell starts with `setup`. Raises Stale naming every entry that is out of date."""
+    cell starts with `setup`. Raises Stale naming every entry that is out of date, unless given a
+    list `todo`: then a draft is made and the stale entries are added to `todo`."""
     catalogue = read(lang, source)
     problems: list[str] = []
+    draft = todo is not None
     if source.english.suffix != ".ipynb":
         text = source.english.read_text(encoding="utf-8")
-        done = translate_markdown(text, catalogue, source.english.name, problems)
+        done = translate_markdown(text, catalogue, source.english.name, problems, draft)
     else:
         done = read_notebook(source.english)
         first = True
         for index, cell in enumerate(done["cells"]):
             where = f"{source.english.name}, cell {index}"
             if cell["cell_type"] == "markdown":
-                cell["source"] = translate_markdown(cell["source"], catalogue, where, problems)
+                cell["source"] = translate_markdown(
+                    cell["source"], catalogue, where, problems, draft
+                )
             elif cell["cell_type"] == "code":
                 if code_has_words(cell["source"]):
-                    cell["source"] = lookup(catalogue, cell["source"], where, problems, code=True)
+                    cell["source"] = lookup(catalogue, cell["source"], where, problems, True, draft)
                 if first and setup:
                     cell["source"] = setup + cell["source"]
                 first = False
                 cell["outputs"], cell["execution_count"] = [], None
-    if problems:
-        raise Stale(
-            f"translations/{lang}/{source.name}.po is out of step:\n  " + "\n  ".join(problems)
-        )
+    if problems and draft:
+        todo.append(out_of_step(lang, source, problems))
+    elif problems:
+        raise Stale(out_of_step(lang, source, problems))
     return done
+
+
+def out_of_step(lang: str, source: Source, problems: list[str]) -> str:
+    """The stale entries of one catalogue, a line each: where, why, the first words."""
+    return f"translations/{lang}/{source.name}.po is out of step:\n  " + "\n  ".join(problems)
 
 
 def main(argv: list[str] | None = None) -> int:

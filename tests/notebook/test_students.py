@@ -7,9 +7,11 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 
 from t24.notebook.checks import check
 
@@ -100,6 +102,17 @@ def test_an_editions_stub_is_not_written_yet(tmp_path, capsys, folder, unwritten
     assert unwritten in capsys.readouterr().out
 
 
+def test_an_exercise_a_draft_left_in_english_is_handed_out_as_its_comment():
+    """Its English words are all in the solution nbgrader takes away: the copy still runs."""
+    code = students.STUBS["zh-CN"][0]
+    cell = {
+        "cell_type": "code",
+        "metadata": {},
+        "source": f"# 「待翻译」\n{code}{students.RAISE}\n",
+    }
+    assert students.finish({"cells": [cell]}, code)["cells"][0]["source"] == code
+
+
 def fake_generate(made: dict):
     """A stand-in for nbgrader's generation: the source copied into the course, as `generate`
     does, and `made` as the copy."""
@@ -130,6 +143,7 @@ def test_regeneration_knows_its_copies_by_content_never_by_git(tmp_path, monkeyp
     committed copy is the tool's and is replaced; a student's change is kept, committed or not."""
     made, source = {"cells": [], "n": 1}, [str(ROOT / "teacher" / f"{LESSON}.ipynb")]
     monkeypatch.setattr(students, "generate", fake_generate(made))
+    monkeypatch.setattr(students.translations, "languages", list)  # the English copies alone
 
     def clone(folder):  # the tool run in the clone at `folder`
         monkeypatch.setattr(students, "ROOT", folder)
@@ -248,3 +262,48 @@ def test_the_guides_grading_recipe(tmp_path, monkeypatch, lang, unwritten):
     ExchangeFactory(config=config).FetchFeedback(**student).start()
     (fetched,) = (tmp_path / LESSON / "feedback").glob(f"*/{LESSON}.html")
     assert unwritten not in fetched.read_text()  # the solved copy's feedback, at home
+
+
+def test_contributings_recipe_adapts_a_lesson_in_a_fresh_clone(tmp_path):
+    """CONTRIBUTING's "Adapting a lesson", from a fresh clone: a paragraph of the English lesson
+    edited, the students' copies made again by its command. The English copy has the change, the
+    Chinese lesson keeps the paragraph's last translation (marked for review, so its tests fail
+    until it is translated again), the command names the paragraph, and nothing else changed."""
+    clone = tmp_path / "t24"
+    subprocess.run(["git", "clone", "-q", str(ROOT), str(clone)], check=True)
+    lesson, catalogue = f"teacher/{LESSON}.ipynb", f"translations/zh_CN/{LESSON}.po"
+    old = "**Try it first.** Give yourself five minutes with 3 3 8 8."
+    new = old.replace("five", "ten")
+    source = json.loads((clone / lesson).read_text(encoding="utf-8"))
+    (cell,) = [c for c in source["cells"] if old in "".join(c["source"])]
+    cell["source"] = "".join(cell["source"]).replace(old, new).splitlines(keepends=True)
+    (clone / lesson).write_text(students.dumps(source), encoding="utf-8")
+    with (clone / catalogue).open("rb") as file:
+        (chinese,) = [m.string for m in read_po(file) if m.id.startswith(old)]
+
+    def run(*command):  # the clone's own tools, in this environment
+        return subprocess.run(
+            [sys.executable, *command], cwd=clone, capture_output=True, text=True, check=False
+        )
+
+    made = run("tools/students.py", lesson)
+    assert made.returncode == 0, made.stderr
+    copy = json.loads((clone / "notebooks" / f"{LESSON}.ipynb").read_text(encoding="utf-8"))
+    assert new in str(copy["cells"]) and old not in str(copy["cells"])
+    for folder in ("teacher", "notebooks"):
+        assert chinese in (clone / folder / "zh-CN" / f"{LESSON}.ipynb").read_text(encoding="utf-8")
+    to_translate = made.stdout.split("To translate")[-1]
+    assert (
+        f"{LESSON}.ipynb, cell {source['cells'].index(cell)}: the English changed" in to_translate
+    )
+    assert "Try it first" in to_translate
+    changed = subprocess.run(
+        ["git", "status", "--porcelain"], cwd=clone, capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert sorted(changed[1::2]) == sorted(
+        [lesson, catalogue, f"notebooks/{LESSON}.ipynb", "notebooks/.written-sha256.json"]
+    )
+    # The catalogue opens in any PO editor (Babel's `#|` lines would be cut mid-string).
+    assert "\n#|" not in (clone / catalogue).read_text(encoding="utf-8")
+    status = run("tools/translations.py", "status")  # the tests' judgement: still to translate
+    assert status.returncode == 1 and "Try it first" in status.stderr

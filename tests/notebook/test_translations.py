@@ -69,6 +69,31 @@ def test_a_changed_english_paragraph_is_named_stale_and_nothing_is_mixed(lesson)
         translations.translate(lesson, "xx")
 
 
+def test_a_draft_keeps_the_last_translation_and_marks_what_was_never_translated(lesson):
+    """make students after an English edit: nothing stops, nothing mixes silently, all is named."""
+    fill(lesson, WORDS)
+    write(lesson, "# Cards\n\nTake two cards from the hand.\n\nAdd one.\n\nMake one number.")
+    translations.update("xx")
+    todo = []
+    done = translations.translate(lesson, "xx", todo=todo)
+    assert (
+        done["cells"][0]["source"] == "# 牌\n\n取两张牌。\n\n「待翻译」\n\nAdd one.\n\n得到一个数。"
+    )
+    assert done["cells"][1]["source"] == WORDS[CODE]
+    (listed,) = todo
+    assert "lesson.ipynb, cell 0: the English changed since it was translated: 'Take two" in listed
+    assert "lesson.ipynb, cell 0: not translated: 'Add one.'" in listed
+    with pytest.raises(translations.Stale):  # the tests and --check stay strict
+        translations.translate(lesson, "xx")
+
+
+def test_a_draft_never_runs_an_old_translations_code(lesson):
+    fill(lesson, {**WORDS, CODE: 'total = 3 * 8  # 两张牌\nprint("得到", total)'})
+    todo = []
+    done = translations.translate(lesson, "xx", todo=todo)
+    assert done["cells"][1]["source"] == "# 「待翻译」\n" + CODE and "the code differs" in todo[0]
+
+
 def test_a_translation_that_changes_the_code_is_refused(lesson):
     fill(lesson, {**WORDS, CODE: 'total = 3 * 8  # 两张牌\nprint("得到", total)'})
     with pytest.raises(translations.Stale, match="the code differs"):
