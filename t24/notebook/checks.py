@@ -27,6 +27,7 @@ from functools import cache, partial, wraps
 from itertools import accumulate, islice
 from math import factorial, prod
 from operator import attrgetter
+from types import FunctionType
 from unittest.mock import patch
 
 import numpy as np
@@ -297,34 +298,58 @@ def shown_name(function: Callable) -> str:
     return f"{function.__module__.rsplit('.', 1)[-1]}.{function.__name__}"
 
 
+def _stand_in(*args, **kwargs):
+    """The code a hidden function runs while an attempt is watched; "KEY" becomes its own key."""
+    import t24.notebook.checks
+
+    return t24.notebook.checks.called("KEY", args, kwargs)
+
+
+WATCHED = {}  # a hidden function's key: (the function, itself as it was, why, calls kept, routes)
+
+
+def called(key: str, args: tuple, kwargs: dict):
+    """A call of a hidden function: run as it was on an allowed route, else refused and kept."""
+    function, itself, why, used, routes = WATCHED[key]
+    frame = sys._getframe(2)  # whoever called the hidden function
+    while frame is not None and frame.f_code not in routes:
+        frame = frame.f_back
+    if frame is not None:
+        return itself(*args, **kwargs)
+    used.append(function)
+    raise Shortcut(why, {"name": shown_name(function)})
+
+
 @contextlib.contextmanager
 def watching(hidden: dict, allowed: tuple = ()):
-    """While an attempt runs, each call of the code of a `hidden` function ({function: the ASK
-    entry that says why}), by whatever name, raises Shortcut and is kept in the list yielded,
-    unless a call of an `allowed` function (the route the exercise asks for) is under way."""
+    """While an attempt runs, each call of a `hidden` function ({function: the ASK entry that
+    says why}), by whatever name, raises Shortcut and is kept in the list yielded, unless a call
+    of an `allowed` function (the route the exercise asks for) is under way. The function's code
+    is swapped for a stand-in's, so every name that holds it sees the swap and nothing else slows."""
     used = []
-    codes = {inspect.unwrap(f).__code__: f for f in hidden}
     routes = {inspect.unwrap(f).__code__ for f in allowed}
-    for function in hidden:  # a remembered answer would come back without a call
-        getattr(function, "cache_clear", lambda: None)()
-
-    def on_route(frame) -> bool:  # a call of an allowed function under way
-        while frame is not None and frame.f_code not in routes:
-            frame = frame.f_back
-        return frame is not None
-
-    def watch(frame, event, arg):
-        if frame.f_code in codes and not on_route(frame.f_back):
-            function = codes[frame.f_code]
-            used.append(function)
-            raise Shortcut(hidden[function], {"name": shown_name(function)})
-
-    old = sys.gettrace()
-    sys.settrace(watch if codes else old)
+    swapped = []
     try:
+        for function, why in hidden.items():
+            getattr(function, "cache_clear", lambda: None)()  # a remembered answer: no call
+            inner = inspect.unwrap(function)
+            code = inner.__code__
+            itself = FunctionType(
+                code, inner.__globals__, inner.__name__, inner.__defaults__, inner.__closure__
+            )
+            itself.__kwdefaults__ = inner.__kwdefaults__
+            key = f"{id(inner)}"
+            WATCHED[key] = (function, itself, why, used, routes)
+            stand_in = _stand_in.__code__
+            consts = tuple(key if c == "KEY" else c for c in stand_in.co_consts)
+            stand_in = stand_in.replace(co_consts=consts, co_name=code.co_name)
+            inner.__code__ = stand_in
+            swapped.append((inner, code, key))
         yield used
     finally:
-        sys.settrace(old)
+        for inner, code, key in swapped:
+            inner.__code__ = code
+            WATCHED.pop(key, None)
 
 
 STOPPED = {_Late: "slow", KeyboardInterrupt: "interrupted", SystemExit: "exit"}
