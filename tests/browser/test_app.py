@@ -213,7 +213,8 @@ ZH_PAGES += [("teacher", "/voila/render/teacher.zh-CN.ipynb", ".t24-teacher-code
 
 
 def test_the_chinese_pages_label_every_control_in_chinese(page, voila_app):
-    """No English word on a control of the Chinese pages; their screenshots for README.zh-CN.md."""
+    """No English word on a control of the Chinese pages, and none cut; their screenshots for
+    README.zh-CN.md."""
     url, token, _log = voila_app
     page.goto(f"{url}/zh-CN?token={token}", timeout=WAIT_MS)
     english = {}
@@ -225,6 +226,7 @@ def test_the_chinese_pages_label_every_control_in_chinese(page, voila_app):
             page.locator(".t24-teacher-open").click()
             page.wait_for_selector(".t24-teacher-start", state="visible", timeout=30_000)
         page.wait_for_timeout(500)  # the widgets settle
+        assert page.evaluate(JS_CUT) == [], name  # Chinese labels fit their width as well
         for label in set(page.evaluate(JS_LABELS)):
             words = set(re.findall(r"[A-Za-z]{2,}", label)) - CODE_WORDS
             if words:
