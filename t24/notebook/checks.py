@@ -154,6 +154,86 @@ ADVICE = {
     None: N_("is a `return` missing?"),
 }
 UNDEFINED = N_("you used the name `{name}`, which is not defined")
+# Python's own first line for the commonest errors, and the same said plainly: a language whose
+# catalogue translates the sentence shows it in place of Python's English; English keeps Python's.
+PYTHON_SAYS = [
+    (
+        r"'(?P<kind>\w+)' object has no attribute '(?P<name>\w+)'",  # not words
+        N_("a {kind} has no attribute or method {name}"),
+    ),
+    (
+        r"module '(?P<kind>[\w.]+)' has no attribute '(?P<name>\w+)'",  # not words
+        N_("the module {kind} has no {name}"),
+    ),
+    (
+        r"unsupported operand type\(s\) for (?P<op>\S+): '(?P<kind>\w+)' and '(?P<other>\w+)'",  # not words
+        N_("{op} cannot work on a {kind} and a {other}"),
+    ),
+    (
+        r"can only concatenate (?P<kind>\w+) \(not \"(?P<other>\w+)\"\) to \w+",  # not words
+        N_("a {kind} can only be joined to a {kind}, not to a {other}"),
+    ),
+    (
+        r"'(?P<op>\S+)' not supported between instances of '(?P<kind>\w+)' and '(?P<other>\w+)'",  # not words
+        N_("{op} cannot compare a {kind} with a {other}"),
+    ),
+    (
+        r"(?P<kind>\w+) (?:assignment )?index out of range",  # not words
+        N_("the {kind} has no item at that index"),
+    ),
+    (
+        r"pop from empty (?P<kind>\w+)",  # not words
+        N_("the {kind} is empty: there is nothing to pop"),
+    ),
+    (
+        r"(?P<kind>\w+)\.(?:remove|index)\(x\): x not in \w+",  # not words
+        N_("that item is not in the {kind}"),
+    ),
+    (
+        r"name '(?P<name>\w+)' is not defined",  # not words
+        N_("the name {name} is not defined"),
+    ),
+    (
+        r"'(?P<kind>\w+)' object is not callable",  # not words
+        N_("a {kind} is not a function: it cannot be called with ( )"),
+    ),
+    (
+        r"'(?P<kind>\w+)' object is not subscriptable",  # not words
+        N_("a {kind} cannot be indexed with [ ]"),
+    ),
+    (
+        r"'(?P<kind>\w+)' object is not iterable",  # not words
+        N_("a {kind} cannot be looped over"),
+    ),
+    (
+        r"'(?P<kind>\w+)' object does not support item assignment",  # not words
+        N_("the items of a {kind} cannot be changed"),
+    ),
+    (
+        r"unhashable type: '(?P<kind>\w+)'",  # not words
+        N_("a {kind} cannot go into a set or be a dictionary key"),
+    ),
+    (
+        r"(?P<name>[\w.]+)\(\) takes (?P<want>\d+) positional arguments? but (?P<got>\d+) (?:was|were) given",  # not words
+        N_("{name} takes {want} arguments, but was given {got}"),
+    ),
+    (
+        r"(?P<name>[\w.]+)\(\) missing \d+ required positional arguments?: (?P<names>.+)",  # not words
+        N_("{name} was called without {names}"),
+    ),
+    (
+        r"too many values to unpack \(expected (?P<want>\d+)\)",  # not words
+        N_("more values than the {want} names to put them in"),
+    ),
+    (
+        r"not enough values to unpack \(expected (?P<want>\d+), got (?P<got>\d+)\)",  # not words
+        N_("{got} values for {want} names"),
+    ),
+    (
+        r"maximum recursion depth exceeded.*",  # not words
+        N_("the function called itself too many times"),
+    ),
+]
 NAME_ADVICE = {
     "import": N_("import it first: `from {module} import {name}`"),
     "module": N_("import it first: `import {name}`"),
@@ -436,7 +516,7 @@ def error_finding(error: Exception, attempt: Callable, case: tuple, given: int) 
     words = {"problem": PROBLEMS[cause], "advice": ADVICE[cause]}
     words["name"] = getattr(error, "name", None) or type(error).__name__
     with contextlib.suppress(Exception):  # a message that cannot be written: no detail
-        words["detail"] = brief(str(error).strip().splitlines()[0])
+        words["detail"] = brief(explained(str(error).strip().splitlines()[0]))
     code = getattr(inspect.unwrap(attempt), "__code__", None)
     steps = list(traceback.walk_tb(error.__traceback__))
     steps = [step for step in steps if code and step[0].f_code.co_filename == code.co_filename]
@@ -469,6 +549,19 @@ def name_advice(name: str, names: dict) -> dict:
     if close:
         return {"advice": NAME_ADVICE["spelling"], "close": close[0]}
     return {"advice": NAME_ADVICE["define"]}
+
+
+def explained(line: str) -> str:
+    """Python's line for an error, or the same said plainly where the language translates it."""
+    for pattern, sentence in PYTHON_SAYS:
+        found = re.fullmatch(pattern, line)
+        if found and _(sentence) != sentence:
+            words = {
+                key: value if value.isdigit() else f"`{value}`"
+                for key, value in found.groupdict().items()
+            }
+            return said(sentence, **words)
+    return line
 
 
 def attribute_advice(name: str, value) -> dict:

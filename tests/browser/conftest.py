@@ -34,11 +34,20 @@ LAB_SETTINGS = {
 
 
 @pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args):
-    """pytest-playwright launches the system's Chromium (never a downloaded one)."""
+def browser_type_launch_args(browser_type_launch_args, tmp_path_factory):
+    """pytest-playwright launches the system's Chromium (never a downloaded one), which finds the
+    zh extra's Noto Sans SC beside the system's fonts (the Chinese pages' screenshots need it)."""
     if not Path(CHROMIUM).exists():
         pytest.fail(f"the browser tests need Chromium at {CHROMIUM}: apt-get install chromium")
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": FLAGS}
+    import pylopdf_fonts_zh_cn
+
+    fonts = tmp_path_factory.mktemp("fonts") / "fonts.conf"
+    fonts.write_text(
+        '<?xml version="1.0"?><fontconfig><include ignore_missing="yes">/etc/fonts/fonts.conf'
+        f"</include><dir>{Path(pylopdf_fonts_zh_cn.sans_path()).parent}</dir></fontconfig>"
+    )
+    env = {**os.environ, "FONTCONFIG_FILE": str(fonts)}
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": FLAGS, "env": env}
 
 
 @pytest.fixture(scope="session")

@@ -197,3 +197,50 @@ def test_a_class_round_reaches_every_student_and_only_the_teacher_sees_it(
         word in markup for word in ("3 3 8 8", "Quill", "students tried", "8 / (3 - 8 / 3)")
     )
     assert "a teacher page refused a wrong teacher code (refusal 1)" in log.read_text()
+
+
+# Every control's words a student reads: text, placeholder, title, aria-label (the link to the
+# English pages, written lang="en", aside).
+JS_LABELS = """() => [...document.querySelectorAll(
+    'button, label, a, .widget-label, .widget-html-content b, option, [placeholder], [title], [aria-label]')]
+    .filter(e => e.offsetParent && !e.closest('body [lang=en]'))
+    .flatMap(e => [e.textContent, e.placeholder, e.title, e.getAttribute('aria-label')])
+    .filter(Boolean).map(t => t.trim().split(/\\s+/).join(' '))"""
+CODE_WORDS = set()  # identifiers meant as code that a Chinese page may show as they are
+ZH_PAGES = [("start", "/zh-CN", "h1"), ("game", "/voila/render/game.zh-CN.ipynb", ".t24-game-hand")]
+ZH_PAGES += [("lab", "/voila/render/lab.zh-CN.ipynb", ".t24-lab-result")]
+ZH_PAGES += [("teacher", "/voila/render/teacher.zh-CN.ipynb", ".t24-teacher-code")]
+
+
+def test_the_chinese_pages_label_every_control_in_chinese(page, voila_app):
+    """No English word on a control of the Chinese pages, and none cut; their screenshots for
+    README.zh-CN.md."""
+    url, token, _log = voila_app
+    page.goto(f"{url}/zh-CN?token={token}", timeout=WAIT_MS)
+    english = {}
+    for name, path, ready in ZH_PAGES:
+        page.goto(url + path, timeout=WAIT_MS)
+        page.wait_for_selector(ready, state="visible", timeout=WAIT_MS)
+        if name == "teacher":  # its controls for a round show once the code is typed
+            page.locator(".t24-teacher-code input").fill(token)
+            page.locator(".t24-teacher-open").click()
+            page.wait_for_selector(".t24-teacher-start", state="visible", timeout=30_000)
+        page.wait_for_timeout(500)  # the widgets settle
+        assert page.evaluate(JS_CUT) == [], name  # Chinese labels fit their width as well
+        for label in set(page.evaluate(JS_LABELS)):
+            words = set(re.findall(r"[A-Za-z]{2,}", label)) - CODE_WORDS
+            if words:
+                english.setdefault(name, []).append(label)
+        if name == "game":  # a typed answer and its reply, as README.zh-CN.md says
+            message = " ".join(page.locator(".t24-game-message").first.text_content().split())
+            page.locator(".t24-game-answer input").fill("1 + 2")
+            page.get_by_role("button", name="检查").click()
+            changed(page, ".t24-game-message", message)
+            page.set_viewport_size(dict(zip(("width", "height"), SIZES["phone"])))
+            page.wait_for_timeout(500)
+            page.screenshot(path=SCREENSHOTS / "app-game-phone.zh-CN.png")
+            page.set_viewport_size(dict(zip(("width", "height"), SIZES["laptop"])))
+            page.wait_for_timeout(500)
+        if name != "teacher":
+            page.screenshot(path=SCREENSHOTS / f"app-{name}.zh-CN.png")
+    assert english == {}

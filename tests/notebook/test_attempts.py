@@ -141,6 +141,46 @@ def test_hostile_returns_get_a_short_sentence(capsys, name, attempt, phrases):
     assert sys.gettrace() is tracing  # and its trace function (a debugger's)
 
 
+@pytest.mark.parametrize(
+    ("attempt", "english", "chinese"),
+    [
+        (
+            lambda count: count.remove(1),
+            "'int' object has no attribute 'remove'",
+            "`int` 类型没有 `remove` 这个属性或方法",
+        ),
+        (
+            lambda count: count + "1",
+            "for +: 'int' and 'str'",
+            "运算符 `+` 不能用在 `int` 和 `str` 之间",
+        ),
+        (lambda count: [1, 2][count], "list index out of range", "`list` 里没有这个下标的元素"),
+        (
+            lambda count: count[0],
+            "'int' object is not subscriptable",
+            "`int` 类型不能用 [ ] 取下标",
+        ),
+        (lambda count: count(), "'int' object is not callable", "`int` 不是函数"),
+        (lambda count: [].remove(count), "x not in list", "`list` 里没有这一项"),
+        (raising(ValueError("odd")), "(odd)", "（odd）"),  # a line the table has not: as it is
+    ],
+)
+def test_pythons_error_line_is_explained_in_chinese_and_kept_in_english(
+    capsys, attempt, english, chinese
+):
+    from t24.text import use_language
+
+    assert checks.check_final_numbers(attempt) is False
+    assert english in capsys.readouterr().out
+    use_language("zh_CN")
+    try:
+        assert checks.check_final_numbers(attempt) is False
+    finally:
+        use_language(None)
+    out = capsys.readouterr().out
+    assert chinese in out and english not in out, out
+
+
 CHECKS = [name for name, f in vars(checks).items() if name.startswith("check_")]
 CHECKS = [name for name in CHECKS if getattr(checks, name).__module__ == checks.__name__]
 
