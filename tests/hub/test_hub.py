@@ -44,6 +44,7 @@ STUDENTS = ("ada", "ben", "cai")
 TEACHER, CODE = "tess", "k7m2q-x9pz4"
 CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "t24" / "hub-proxy"
 PROXY = CACHE / "node_modules" / ".bin" / "configurable-http-proxy"
+WAIT = 30  # seconds a page may take to show what the store holds
 TIMEOUT = 120  # seconds for any one step: a spawn, a pull, a cell
 # The hub: any user name logs in with the password "class"; each student's server is a local
 # process (as root it needs --allow-root), on loopback; the fixture adds ports and folders.
@@ -278,13 +279,16 @@ def test_a_class_round_on_the_hub_reaches_every_students_page(hub):
         started = time.monotonic()
         for name, typed in zip(STUDENTS, ["8/(3-8/3)", "8 / (3 - (8 / 3))", "3+3+8+8"]):
             while "Class round 1" not in (shown := kernels[name].run(SHOWN)[1]):
-                assert time.monotonic() - started < 3, (
-                    f"{name}'s page did not show the hand: {shown}"
-                )
+                # A page asks the store each second (under a second to show, measured); the
+                # bound only ends a test whose page never shows it.
+                assert time.monotonic() - started < WAIT, f"{name}'s page did not show the hand"
                 time.sleep(0.1)
+            print(f"{name} saw the hand {time.monotonic() - started:.2f} s after Start")
             assert shown.endswith("(3, 3, 8, 8)\n"), shown
             answer = f"find(page, 't24-game-answer').value = {typed!r}"
             assert kernels[name].run(answer) == (True, "", [])
-        seen = kernels[TEACHER].run(TEACHER_SEES)[1]
+        while "3 students tried" not in (seen := kernels[TEACHER].run(TEACHER_SEES)[1]):
+            assert time.monotonic() - started < WAIT, f"the teacher's page shows {seen!r}"
+            time.sleep(0.2)  # the teacher's page too reads the store each second
     assert "3 students tried, 2 solved it" in seen
     assert "8 / (3 - 8 / 3): 2 students" in seen
