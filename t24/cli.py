@@ -80,16 +80,6 @@ class Parser(argparse.ArgumentParser):
         super().__init__(**options)
         self._negative_number_matcher = re.compile("-[^-]")  # read as a value, as -3 would be
 
-    def parse_known_intermixed_args(self, args=None, namespace=None):
-        """argparse's, keeping the whole usage (it cuts off 7 characters, the English "usage: ")."""
-        if self.usage is not None:
-            return super().parse_known_intermixed_args(args, namespace)
-        self.usage = self.format_usage()[len(_("usage: ")) :]
-        try:
-            return super().parse_known_intermixed_args(args, namespace)
-        finally:
-            self.usage = None
-
     def error(self, message: str):
         _say(said("{prog}: error: {message} (see {prog} --help)", prog=self.prog, message=message))
         raise SystemExit(USAGE)  # even when standard error fails
@@ -140,8 +130,9 @@ def build_parser() -> Parser:
     parser.commands = commands.choices
     cards = said("the cards (1 to {most}), e.g. 3 3 8 8", most=solver.MAX_NUMBERS)
     solve.add_argument("numbers", nargs="+", metavar="N", help=cards)
-    items = said("the cards, then the expression, e.g. {example}", example=CHECK_EXAMPLE)
-    check.add_argument("items", nargs="+", metavar="N", help=items)
+    check.add_argument("numbers", nargs="+", metavar="N", help=_("the cards, e.g. 3 3 8 8"))
+    expression = said("the expression, after the cards: {example}", example=CHECK_EXAMPLE)
+    check.add_argument("expression", metavar=_("EXPRESSION"), help=expression)
     target = _("what to make (default 24; a fraction like 1/3 or -1/3 works)")
     for command in solve, check, play:
         _add(command, "target", target, as_target(24), convert=as_target)
@@ -189,17 +180,13 @@ def run_solve(args) -> int:
 
 
 def run_check(args) -> int:
-    if len(args.items) < 2:
-        refusal = _("give the cards and then the expression, e.g. {example}")
-        raise InputError(refusal.format(example=CHECK_EXAMPLE))
-    *numbers, text = args.items
-    verdict = check_answer(as_hand(numbers), text, args.target)
+    verdict = check_answer(as_hand(args.numbers), args.expression, args.target)
     if verdict.kind == "unreadable":
         raise InputError(verdict.message)
     args.outcome = FOUND if verdict.ok else NONE
     if verdict.ok:
         print(said("right: {verdict}", verdict=verdict.message))
-    elif text.strip().isdecimal():
+    elif args.expression.strip().isdecimal():  # `t24 check 3 3 8 8`: the last card read as one
         wrong = _("wrong: {verdict} (the expression comes last: {example})")
         _say(wrong.format(verdict=verdict.message, example=CHECK_EXAMPLE))
     else:
@@ -277,7 +264,9 @@ def main(argv=None) -> int:
         _streams()
         with speaking():
             parser = build_parser()
-            command = parser.commands.get(argv[0]) if argv else None  # cards and options mixed:
+            command = parser.commands.get(argv[0]) if argv else None
+            if command:  # cards and options mixed; argparse would cut "usage: " as 7 characters
+                command.usage = command.format_usage().removeprefix(_("usage: "))
             args = command.parse_intermixed_args(argv[1:]) if command else parser.parse_args(argv)
         args.outcome = FOUND
         args.command_line = shlex.join(["t24", *argv])

@@ -45,7 +45,7 @@ def test_solve_prints_one_answer_per_line_with_every_method(capsys, method):
         (["solve", "-1/3", "3"], 2, "err", "'-1/3' is not a whole number"),
         (["solve", "1", "2", "--target", "abc"], 2, "err", "target 'abc' is not a number"),
         (["solve", "1", "2", "--meth", "-x"], 2, "err", "invalid choice: '-x'"),
-        (["check", "3"], 2, "err", "give the cards and then the expression"),
+        (["check", "3"], 2, "err", "the following arguments are required: EXPRESSION"),
         (["check", "3", "8", "\u0663"], 2, "err", "'\u0663' is not a digit 0-9"),
         (["check", "3", "3", "8", "8", "__import__('os')"], 2, "err", "names are not allowed"),
         (["check", "8", "(-(8))"], 2, "err", "write a negative card as (-3)"),
