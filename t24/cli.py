@@ -9,7 +9,7 @@ import os
 import re
 import shlex
 import sys
-from contextlib import contextmanager, suppress
+from contextlib import suppress
 from pathlib import Path
 
 from . import __version__, solver
@@ -39,7 +39,7 @@ ABOUT = {
 }
 
 # argparse's own words a person can meet (its help page and usage errors), as argparse writes
-# them, so t24's catalogue translates them too: `speaking` hands argparse t24's gettext.
+# them, so t24's catalogue translates them too: `main` hands argparse t24's gettext while it runs.
 ARGPARSE_WORDS = (
     N_("usage: "),
     N_("positional arguments"),
@@ -49,27 +49,10 @@ ARGPARSE_WORDS = (
     N_("unrecognized arguments: %s"),
     N_("the following arguments are required: %s"),
     N_("invalid choice: %(value)r (choose from %(choices)s)"),
-    N_("invalid %(type)s value: %(value)r"),
     N_("ambiguous option: %(option)s could match %(matches)s"),
     N_("ignored explicit argument %r"),
     N_("expected one argument"),
-    N_("expected at most one argument"),
-    N_("expected at least one argument"),
-    N_("expected %s argument"),
-    N_("expected %s arguments"),
 )
-
-
-@contextmanager
-def speaking():
-    """argparse says its own words in t24's language (it looks up `_` and `ngettext` as it
-    speaks), until the block ends: only the command line's parser, never a caller's."""
-    saved = argparse._, argparse.ngettext
-    argparse._, argparse.ngettext = _, n_
-    try:
-        yield
-    finally:
-        argparse._, argparse.ngettext = saved
 
 
 class Parser(argparse.ArgumentParser):
@@ -260,14 +243,17 @@ def main(argv=None) -> int:
     """Run the command line; return the exit code. Every error becomes one line and its code."""
     argv = list(sys.argv[1:] if argv is None else argv)
     args = argparse.Namespace(outcome=OUTPUT, command="")
+    # argparse looks up `_` and `ngettext` as it speaks: lent t24's until the run ends, so a
+    # caller's own parsers keep theirs.
+    saved = argparse._, argparse.ngettext
+    argparse._, argparse.ngettext = _, n_
     try:
         _streams()
-        with speaking():
-            parser = build_parser()
-            command = parser.commands.get(argv[0]) if argv else None
-            if command:  # cards and options mixed; argparse would cut "usage: " as 7 characters
-                command.usage = command.format_usage().removeprefix(_("usage: "))
-            args = command.parse_intermixed_args(argv[1:]) if command else parser.parse_args(argv)
+        parser = build_parser()
+        command = parser.commands.get(argv[0]) if argv else None
+        if command:  # cards and options mixed; argparse would cut "usage: " as 7 characters
+            command.usage = command.format_usage().removeprefix(_("usage: "))
+        args = command.parse_intermixed_args(argv[1:]) if command else parser.parse_args(argv)
         args.outcome = FOUND
         args.command_line = shlex.join(["t24", *argv])
         args.outcome = args.run(args)
@@ -292,3 +278,5 @@ def main(argv=None) -> int:
     except OSError as error:
         _say(said("t24: error: cannot write the output: {why}", why=error.strerror or error))
         return OUTPUT
+    finally:
+        argparse._, argparse.ngettext = saved
