@@ -152,8 +152,6 @@ def _numbers(clean: str) -> str:
 def _syntax_error(clean: str, column: int) -> ExpressionError:
     if clean.rstrip().endswith(("+", "-", "*", "/")):
         return _at(len(clean.rstrip()), _("the expression ends with an operator"))
-    if "()" in clean.replace(" ", ""):
-        return _at(clean.index("(") + 1, _("empty brackets"))
     why = _("not a valid expression here (a number or operator is missing or extra)")
     return _at(min(column, len(clean)), why)
 
