@@ -73,11 +73,13 @@ class Parser(argparse.ArgumentParser):
 
 def _add(command, dest, help, default=None, low=None, convert=None, **options) -> None:
     """The option `--dest` (`_` as `-`): a flag for a False default, else read by `convert` (a
-    whole number at least `low` for an int default or a `low`), whose InputError is a usage error."""
+    whole number N at least `low` for an int default or a `low`), whose InputError is a usage error."""
     name = "--" + dest.replace("_", "-")
     if default is False:
         options["action"] = "store_true"
     elif convert or isinstance(default, int) or low is not None:
+        if not convert and "choices" not in options:  # written N in every language, as a card is
+            options["metavar"] = "N"
         convert = convert or (lambda text: whole(text, name, low))
 
         def read(text: str):
@@ -118,7 +120,7 @@ def build_parser() -> Parser:
     check.add_argument("expression", metavar=_("EXPRESSION"), help=expression)
     target = _("what to make (default 24; a fraction like 1/3 or -1/3 works)")
     for command in solve, check, play:
-        _add(command, "target", target, as_target(24), convert=as_target)
+        _add(command, "target", target, as_target(24), convert=as_target, metavar=_("TARGET"))
     _add(
         solve, "method", _("which method searches (default recursive)"), "recursive", choices=TABLE
     )

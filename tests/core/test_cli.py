@@ -122,7 +122,15 @@ def test_argparse_speaks_the_locales_language_too(lang, said):
         done = subprocess.run(command, env={**env, "LANG": lang}, capture_output=True, text=True)
         text += done.stdout + done.stderr
     assert [phrase for phrase in said if phrase not in text] == []
-    english = [*ENGLISH[2:], "usage", "argument", "invalid choice", "COMMAND", "EXPRESSION"]
+    english = [
+        *ENGLISH[2:],
+        "usage",
+        "argument",
+        "invalid choice",
+        "COMMAND",
+        "EXPRESSION",
+        "TARGET",
+    ]
     assert lang == "C.UTF-8" or [word for word in english if word in text] == []
 
 
