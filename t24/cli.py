@@ -16,7 +16,7 @@ from . import __version__, solver
 from .check import check_answer
 from .hand import InputError, SearchTooLarge, as_hand, as_target, whole
 from .methods import METHODS, TABLE
-from .text import N_, _, describe, hand_text, n_, said
+from .text import N_, _, describe, hand_text, said
 
 # The exit codes, as `EXIT_CODES` says them.
 FOUND = 0
@@ -245,10 +245,10 @@ def main(argv=None) -> int:
     """Run the command line; return the exit code. Every error becomes one line and its code."""
     argv = list(sys.argv[1:] if argv is None else argv)
     args = argparse.Namespace(outcome=OUTPUT, command="")
-    # argparse looks up `_` and `ngettext` as it speaks: lent t24's until the run ends, so a
-    # caller's own parsers keep theirs.
-    saved = argparse._, argparse.ngettext
-    argparse._, argparse.ngettext = _, n_
+    # argparse looks up its module's `_` as it speaks: lent t24's until the run ends, so a
+    # caller's own parsers keep theirs (its `ngettext` says nothing these options can meet).
+    saved = argparse._
+    argparse._ = _
     try:
         _streams()
         parser = build_parser()
@@ -281,4 +281,4 @@ def main(argv=None) -> int:
         _say(said("t24: error: cannot write the output: {why}", why=error.strerror or error))
         return OUTPUT
     finally:
-        argparse._, argparse.ngettext = saved
+        argparse._ = saved
