@@ -9,14 +9,14 @@ import os
 import re
 import shlex
 import sys
-from contextlib import contextmanager, suppress
+from contextlib import suppress
 from pathlib import Path
 
 from . import __version__, solver
 from .check import check_answer
 from .hand import InputError, SearchTooLarge, as_hand, as_target, whole
 from .methods import METHODS, TABLE
-from .text import N_, _, describe, hand_text, n_, said
+from .text import N_, _, describe, hand_text, said
 
 # The exit codes, as `EXIT_CODES` says them.
 FOUND = 0
@@ -39,7 +39,7 @@ ABOUT = {
 }
 
 # argparse's own words a person can meet (its help page and usage errors), as argparse writes
-# them, so t24's catalogue translates them too: `speaking` hands argparse t24's gettext.
+# them, so t24's catalogue translates them too: `main` hands argparse t24's gettext while it runs.
 ARGPARSE_WORDS = (
     N_("usage: "),
     N_("positional arguments"),
@@ -49,27 +49,10 @@ ARGPARSE_WORDS = (
     N_("unrecognized arguments: %s"),
     N_("the following arguments are required: %s"),
     N_("invalid choice: %(value)r (choose from %(choices)s)"),
-    N_("invalid %(type)s value: %(value)r"),
     N_("ambiguous option: %(option)s could match %(matches)s"),
     N_("ignored explicit argument %r"),
     N_("expected one argument"),
-    N_("expected at most one argument"),
-    N_("expected at least one argument"),
-    N_("expected %s argument"),
-    N_("expected %s arguments"),
 )
-
-
-@contextmanager
-def speaking():
-    """argparse says its own words in t24's language (it looks up `_` and `ngettext` as it
-    speaks), until the block ends: only the command line's parser, never a caller's."""
-    saved = argparse._, argparse.ngettext
-    argparse._, argparse.ngettext = _, n_
-    try:
-        yield
-    finally:
-        argparse._, argparse.ngettext = saved
 
 
 class Parser(argparse.ArgumentParser):
@@ -79,16 +62,6 @@ class Parser(argparse.ArgumentParser):
     def __init__(self, **options):
         super().__init__(**options)
         self._negative_number_matcher = re.compile("-[^-]")  # read as a value, as -3 would be
-
-    def parse_known_intermixed_args(self, args=None, namespace=None):
-        """argparse's, keeping the whole usage (it cuts off 7 characters, the English "usage: ")."""
-        if self.usage is not None:
-            return super().parse_known_intermixed_args(args, namespace)
-        self.usage = self.format_usage()[len(_("usage: ")) :]
-        try:
-            return super().parse_known_intermixed_args(args, namespace)
-        finally:
-            self.usage = None
 
     def error(self, message: str):
         _say(said("{prog}: error: {message} (see {prog} --help)", prog=self.prog, message=message))
@@ -100,11 +73,13 @@ class Parser(argparse.ArgumentParser):
 
 def _add(command, dest, help, default=None, low=None, convert=None, **options) -> None:
     """The option `--dest` (`_` as `-`): a flag for a False default, else read by `convert` (a
-    whole number at least `low` for an int default or a `low`), whose InputError is a usage error."""
+    whole number N at least `low` for an int default or a `low`), whose InputError is a usage error."""
     name = "--" + dest.replace("_", "-")
     if default is False:
         options["action"] = "store_true"
     elif convert or isinstance(default, int) or low is not None:
+        if not convert and "choices" not in options:  # written N in every language, as a card is
+            options["metavar"] = "N"
         convert = convert or (lambda text: whole(text, name, low))
 
         def read(text: str):
@@ -140,11 +115,12 @@ def build_parser() -> Parser:
     parser.commands = commands.choices
     cards = said("the cards (1 to {most}), e.g. 3 3 8 8", most=solver.MAX_NUMBERS)
     solve.add_argument("numbers", nargs="+", metavar="N", help=cards)
-    items = said("the cards, then the expression, e.g. {example}", example=CHECK_EXAMPLE)
-    check.add_argument("items", nargs="+", metavar="N", help=items)
+    check.add_argument("numbers", nargs="+", metavar="N", help=_("the cards, e.g. 3 3 8 8"))
+    expression = said("the expression, after the cards: {example}", example=CHECK_EXAMPLE)
+    check.add_argument("expression", metavar=_("EXPRESSION"), help=expression)
     target = _("what to make (default 24; a fraction like 1/3 or -1/3 works)")
     for command in solve, check, play:
-        _add(command, "target", target, as_target(24), convert=as_target)
+        _add(command, "target", target, as_target(24), convert=as_target, metavar=_("TARGET"))
     _add(
         solve, "method", _("which method searches (default recursive)"), "recursive", choices=TABLE
     )
@@ -189,17 +165,13 @@ def run_solve(args) -> int:
 
 
 def run_check(args) -> int:
-    if len(args.items) < 2:
-        refusal = _("give the cards and then the expression, e.g. {example}")
-        raise InputError(refusal.format(example=CHECK_EXAMPLE))
-    *numbers, text = args.items
-    verdict = check_answer(as_hand(numbers), text, args.target)
+    verdict = check_answer(as_hand(args.numbers), args.expression, args.target)
     if verdict.kind == "unreadable":
         raise InputError(verdict.message)
     args.outcome = FOUND if verdict.ok else NONE
     if verdict.ok:
         print(said("right: {verdict}", verdict=verdict.message))
-    elif text.strip().isdecimal():
+    elif args.expression.strip().isdecimal():  # `t24 check 3 3 8 8`: the last card read as one
         wrong = _("wrong: {verdict} (the expression comes last: {example})")
         _say(wrong.format(verdict=verdict.message, example=CHECK_EXAMPLE))
     else:
@@ -273,12 +245,17 @@ def main(argv=None) -> int:
     """Run the command line; return the exit code. Every error becomes one line and its code."""
     argv = list(sys.argv[1:] if argv is None else argv)
     args = argparse.Namespace(outcome=OUTPUT, command="")
+    # argparse looks up its module's `_` as it speaks: lent t24's until the run ends, so a
+    # caller's own parsers keep theirs (its `ngettext` says nothing these options can meet).
+    saved = argparse._
+    argparse._ = _
     try:
         _streams()
-        with speaking():
-            parser = build_parser()
-            command = parser.commands.get(argv[0]) if argv else None  # cards and options mixed:
-            args = command.parse_intermixed_args(argv[1:]) if command else parser.parse_args(argv)
+        parser = build_parser()
+        command = parser.commands.get(argv[0]) if argv else None
+        if command:  # cards and options mixed; argparse would cut "usage: " as 7 characters
+            command.usage = command.format_usage().removeprefix(_("usage: "))
+        args = command.parse_intermixed_args(argv[1:]) if command else parser.parse_args(argv)
         args.outcome = FOUND
         args.command_line = shlex.join(["t24", *argv])
         args.outcome = args.run(args)
@@ -303,3 +280,5 @@ def main(argv=None) -> int:
     except OSError as error:
         _say(said("t24: error: cannot write the output: {why}", why=error.strerror or error))
         return OUTPUT
+    finally:
+        argparse._ = saved
