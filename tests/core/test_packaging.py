@@ -1,5 +1,6 @@
-"""Packaging: extras by audience, the conda files in step with them, one version source, a core
-that needs only the standard library. (The built wheel itself: test_install.py.)"""
+"""Packaging: extras by audience, the conda files and the lock in step with them, one version
+source, a core that needs only the standard library, the wheel's data only what the lessons read.
+(The built wheel itself: test_install.py.)"""
 
 import importlib.util
 import re
@@ -13,6 +14,7 @@ from packaging.specifiers import SpecifierSet
 from packaging.utils import canonicalize_name
 
 import t24
+from t24.results import FILES
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -87,6 +89,20 @@ def test_the_lock_pins_every_requirement_within_its_bounds():
         for pin in locked[name]:
             assert SpecifierSet(bounds).contains(str(pin.specifier)[2:]), (pin, bounds)
     assert " -c $(LOCK) " in (ROOT / "Makefile").read_text()
+
+
+def test_the_wheel_ships_only_the_benchmark_rows_the_lessons_read():
+    """The package data: the catalogues and the four files `t24.results.load_results()` reads,
+    under 300 kB (the full results stay in benchmarks/results/)."""
+    package = ROOT / "t24"
+    globs = PYPROJECT["tool"]["setuptools"]["package-data"]["t24"]
+    data = {path for glob in globs for path in package.glob(glob)}
+    measured = {path.name for path in data if path.parent.name == "measured"}
+    assert measured == set(FILES) and {p.parts[len(package.parts)] for p in data} == {
+        "measured",
+        "locale",
+    }
+    assert sum(path.stat().st_size for path in data if path.parent.name == "measured") < 300_000
 
 
 def test_version_has_one_source_and_citation_cff_agrees():
