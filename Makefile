@@ -132,7 +132,7 @@ app-clear: $(VENV)/.installed-app
 # A class opening the app at once, on this machine's loopback: a fresh server for STUDENTS,
 # 30 game pages at once, 10 lab pages, then 30 game pages again; waits and memory per kernel.
 loadtest: $(VENV)/.installed-app
-	$(PY) app/loadtest.py --students=$(STUDENTS)
+	$(PY) benchmarks/loadtest.py --students=$(STUDENTS)
 
 # Lint; then two lanes at once, one per core: the main pytest session (two workers, which keep
 # the cores busy), and beside it the parts that mostly wait (on the browser, on installs, on servers
