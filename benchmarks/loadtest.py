@@ -30,6 +30,7 @@ import sys
 import tempfile
 import time
 import uuid
+from contextlib import suppress
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -202,9 +203,8 @@ async def class_round(server: Server, page: str, count: int) -> bool:
     failed = f"failed {len(errors)}" + (f" ({errors[0]})" if errors else "")
     median = f"median {statistics.median(waits):5.2f} s, p90 {p90:5.2f} s, max {waits[-1]:5.2f} s"
     print(f"  {page:<11} {count:>3} at once: {median}, {failed}", end=" ")
-    print(
-        f"(load average {os.getloadavg()[0]:.1f})\n    the page's HTML alone: median {html:.2f} s"
-    )
+    print(f"(load average {os.getloadavg()[0]:.1f})")
+    print(f"    the page's HTML alone: median {html:.2f} s")
     print("    with the class on the page:", in_class)
     print("    a second after they closed it:", memory(server.kernels()), flush=True)
     return not errors
@@ -214,11 +214,9 @@ def memory(kernels: list[psutil.Process]) -> str:
     """Median PSS, RSS and start-up CPU of the kernels, in MB and CPU seconds."""
     infos = []
     for kernel in kernels:
-        try:
+        with suppress(psutil.Error):  # a kernel that stopped meanwhile
             info, cpu = kernel.memory_full_info(), kernel.cpu_times()
             infos.append((info.pss / 2**20, info.rss / 2**20, cpu.user + cpu.system))
-        except psutil.Error:
-            continue
     if not infos:
         return "no kernels"
     pss, rss, cpu = (statistics.median(column) for column in zip(*infos))

@@ -18,34 +18,22 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from t24 import InputError, SearchTooLarge, __version__, deck
+from t24 import results as saved
 from t24.methods import METHODS, TABLE, fast
-from t24.results import (
-    COLUMNS,
-    DAMAGED,
-    FILES,
-    MODE_WORDS,
-    growth_hands,
-    load_results,
-    sample_hands,
-    timed_solve,
-)
 from t24.text import duration, hand_text
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = ROOT / "t24" / "measured"  # the rows the lessons read, shipped in the wheel (--ship)
 TARGET = 24
-MODES = tuple(MODE_WORDS)
-SAMPLE_HANDS = 100  # hands every method sweeps, as-written ones included
-QUICK = {"hands": 100, "sample": 20, "growth_hands": 2}  # --quick
+MODES = tuple(saved.MODE_WORDS)
 SLOW_SWEEP = 3.0  # seconds: repeats of a sweep stop once they have taken this long in all
 MAX_REPEAT = 10  # and after this many, whatever --repeat says
-ALL_FILES = (*FILES, "peers.csv")
+ALL_FILES = (*saved.FILES, "peers.csv")
 
 
 def progress(items, desc: str, show: bool):
@@ -70,14 +58,14 @@ def sweep(method, mode, hands, repeat=1, show=False, cold=False) -> tuple:
     if `cold`), check every answer: (the summary's figures, a deck.csv row per hand, the wrong
     answers, per hand what the methods must agree on)."""
     with suppress(SearchTooLarge):  # compile the method's tables before timing
-        timed_solve(hands[0], TARGET, method, "first")
+        saved.timed_solve(hands[0], TARGET, method, "first")
 
     def once():  # a pass: its seconds, and (result, seconds) per hand
         timed = []
-        for hand in progress(hands, f"{method}: {MODE_WORDS[mode]}", show):
+        for hand in progress(hands, f"{method}: {saved.MODE_WORDS[mode]}", show):
             if cold or not timed:
                 fast.clear_caches()
-            timed.append(timed_solve(hand, TARGET, method, mode))
+            timed.append(saved.timed_solve(hand, TARGET, method, mode))
         return sum(seconds for _result, seconds in timed), timed
 
     runs = repeated(once, repeat)
@@ -132,7 +120,7 @@ def growth(counts, methods, size, show=False) -> list[tuple]:
     """Per count, method and mode: median and slowest seconds per hand, search size, refusal."""
     rows = []
     for count, method, mode in itertools.product(counts, methods, MODES):
-        hands = growth_hands(count, size)
+        hands = saved.growth_hands(count, size)
         work = int(statistics.median(TABLE[method].size(hand) for hand in hands))
         try:
             found = sweep(method, mode, hands, 1, show, cold=True)[0]
@@ -144,13 +132,13 @@ def growth(counts, methods, size, show=False) -> list[tuple]:
     return rows
 
 
-def run_benchmark(out, o: argparse.Namespace, peers=None) -> dict:
-    """Run everything `o` (from `options`) asks, save it into `out` (checked first), return it as
+def run_benchmark(o: argparse.Namespace, peers=None) -> dict:
+    """Run what `o` (from `options`) asks, save it into `o.out` (checked first), return it as
     `load` reads it. `peers`: None, or `(hands, repeat, progress) -> row dicts` (peers.csv)."""
     methods, show = list(dict.fromkeys(o.methods)), not o.no_progress  # each method once
-    with staged(Path(out), full=o.hands is None, replace=o.replace) as files:
-        all_hands = sample_hands(deck.deck(13), o.hands)
-        sample_set = sample_hands(all_hands, o.sample)
+    with staged(o.out, full=o.hands is None, replace=o.replace) as files:
+        all_hands = saved.sample_hands(deck.deck(13), o.hands)
+        sample_set = saved.sample_hands(all_hands, o.sample)
         optimised = [m for m in methods if not TABLE[m].as_written]
         if len(all_hands) == len(sample_set):  # the sample is the deck: no second sweep
             optimised = []
@@ -165,7 +153,7 @@ def run_benchmark(out, o: argparse.Namespace, peers=None) -> dict:
                 wrong += wrongs
         files["growth"] = growth(range(2, o.max_count + 1), methods, o.growth_hands, show)
         peer_rows = peers(all_hands, o.repeat, show) if peers else []
-        files["peers"] = [[row[c] for c in COLUMNS["peers"].split(",")] for row in peer_rows]
+        files["peers"] = [[row[c] for c in saved.COLUMNS["peers"].split(",")] for row in peer_rows]
         files["summary"] = {
             "sample_hands": len(sample_set),
             "deck_hands": len(all_hands) if optimised else 0,
@@ -184,20 +172,21 @@ def run_benchmark(out, o: argparse.Namespace, peers=None) -> dict:
             "clock": "CPU time of this process (time.process_time)",
             "full_deck": o.hands is None,
         }
-    return load(out)
+    return load(o.out)
 
 
 def write(folder: Path, files: dict) -> None:
     """Each file's content: JSON, or CSV rows under the header (floats to six significant digits:
     timings are no finer)."""
     for stem, content in files.items():
-        name = stem + (".csv" if stem in COLUMNS else ".json")
+        name = stem + (".csv" if stem in saved.COLUMNS else ".json")
         with open(folder / name, "w", encoding="utf-8", newline="") as handle:
-            if stem not in COLUMNS:
+            if stem not in saved.COLUMNS:
                 handle.write(json.dumps(content, indent=2) + "\n")
                 continue
             rows = [[f"{v:.6g}" if isinstance(v, float) else v for v in r] for r in content]
-            csv.writer(handle, lineterminator="\n").writerows([COLUMNS[stem].split(","), *rows])
+            header = saved.COLUMNS[stem].split(",")
+            csv.writer(handle, lineterminator="\n").writerows([header, *rows])
 
 
 @contextmanager
@@ -205,9 +194,8 @@ def staged(out: Path, full: bool, replace: bool):
     """A run's files, all or nothing: before the run the folder is refused or made, with a hidden
     folder for the new files; at its end what it put in `files` is written there and moved out."""
     made = []  # the folders this run makes
-    main = threading.current_thread() is threading.main_thread()  # only it may set a handler
     # SIGTERM ends a run as Ctrl-C does (KeyboardInterrupt), through this cleanup
-    previous = signal.signal(signal.SIGTERM, signal.default_int_handler) if main else None
+    previous = signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         refuse(out, full, replace)
         made = [folder for folder in (out, *out.parents) if not folder.exists()]
@@ -227,8 +215,7 @@ def staged(out: Path, full: bool, replace: bool):
             raise InputError(f"cannot save results in {out}: {why}") from None
         raise
     finally:
-        if main:
-            signal.signal(signal.SIGTERM, previous)
+        signal.signal(signal.SIGTERM, previous)
 
 
 def refuse(out: Path, full: bool, replace: bool) -> None:
@@ -245,12 +232,11 @@ def refuse(out: Path, full: bool, replace: bool) -> None:
 
 
 def commit():
-    """The git commit the benchmark runs from."""
-    with suppress(OSError):
+    """The git commit the benchmark runs from (None without git)."""
+    with suppress(OSError, subprocess.CalledProcessError):
         git = ["git", "-C", str(ROOT), "log", "-1", "--format=%H"]
-        done = subprocess.run(git, capture_output=True, text=True)
-        return {"commit": done.stdout.strip()} if done.returncode == 0 else None
-    return None
+        done = subprocess.run(git, capture_output=True, text=True, check=True)
+        return {"commit": done.stdout.strip()}
 
 
 def ship(results: dict, folder: Path = SHIPPED) -> None:
@@ -299,7 +285,7 @@ def scope_tables(results: dict) -> list[str]:
                 ratio = found.get(mode, {}).get(method)
                 times = [duration(f[key] / 1000) for key in ("median_ms", "p90_ms", "max_ms")]
                 times += [duration(f["sweep_seconds"]), "" if ratio is None else f"{ratio:.1f}×"]
-                rows.append([f"`{method}`", TABLE[method].label, MODE_WORDS[mode], *times])
+                rows.append([f"`{method}`", TABLE[method].label, saved.MODE_WORDS[mode], *times])
         lines += table(title.format(counted(summary[f"{scope}_hands"], "hand")), header, rows)
     return lines
 
@@ -316,9 +302,8 @@ def growth_table(results: dict) -> list[str]:
     table_rows = []
     for method in dict.fromkeys(method for method, _count in medians):
         seconds = [medians.get((method, count)) for count in counts]
-        table_rows.append(
-            [f"`{method}`", *("refused" if s is None else duration(s) for s in seconds)]
-        )
+        times = ["refused" if each is None else duration(each) for each in seconds]
+        table_rows.append([f"`{method}`", *times])
     header = ["method", *(counted(count, "number") for count in counts)]
     return table("Growth with the count of numbers (median hand, all answers)", header, table_rows)
 
@@ -330,10 +315,8 @@ def peers_table(results: dict) -> list[str]:
         version = results["summary"]["peers"][r["solver"]]["version"]
         name = r["solver"] if r["solver"].startswith("t24") else f"{r['solver']} {version}"
         ratio = "" if r["ratio_vs_t24"] is None else f"{r['ratio_vs_t24']:.1f}×"
-        ok = "right" if r["checked_ok"] else "NOT all right"
-        rows.append(
-            [name, f"{r['hands']:,}", f"{r['seconds']:.2f}", f"{r['answers']:,}", ratio, ok]
-        )
+        figures = [f"{r['hands']:,}", f"{r['seconds']:.2f}", f"{r['answers']:,}", ratio]
+        rows.append([name, *figures, "right" if r["checked_ok"] else "NOT all right"])
     header = ["solver", "hands", "seconds", "answers", "× t24", "every answer checked"]
     title = "Beside the PyPI solvers (every distinct answer of every hand)"
     return table(title, header, rows) if rows else []
@@ -354,30 +337,15 @@ def format_table(results: dict) -> str:
 
 def load(folder) -> dict:
     """A saved run, checked by making its tables: a damaged file raises InputError in one line."""
-    results = load_results(folder, ALL_FILES)
+    results = saved.load_results(folder, ALL_FILES)
     for name, part in TABLES.items():
         try:
             part(results)
-        except DAMAGED as error:
+        except saved.DAMAGED as error:
             why = " ".join(f"{type(error).__name__}: {error}".split())[:80]
             again = f"benchmarks/run.py --out {folder} --replace makes it again"
             raise InputError(f"cannot read {Path(folder, name)} ({why}); {again}") from None
     return results
-
-
-def whole(text: str) -> int:
-    """A whole number of at least 1, as an option takes it."""
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
-    return int(text)
-
-
-def method_names(text: str) -> list[str]:
-    """Method names, comma-separated."""
-    names = text.replace(",", " ").split()
-    if not names or set(names) - set(TABLE):
-        raise argparse.ArgumentTypeError(f"{text!r}: the methods are {', '.join(METHODS)}")
-    return names
 
 
 def options(argv=None, prog="run.py") -> argparse.Namespace:
@@ -385,21 +353,25 @@ def options(argv=None, prog="run.py") -> argparse.Namespace:
     parser = argparse.ArgumentParser(f"benchmarks/{prog}", description=__doc__.splitlines()[0])
     add = parser.add_argument
     add("--quick", action="store_true", help="100 hands, 20 per method, 2 per growth count")
-    add("--hands", type=whole, help="a seeded sample of N hands instead of the deck")
-    add("--sample", type=whole, help="hands every method sweeps (default 100)")
-    add("--methods", type=method_names, default=METHODS, help="comma-separated (default all)")
+    add("--hands", type=int, help="a seeded sample of N hands instead of the deck")
+    add("--sample", type=int, help="hands every method sweeps (default 100)")
+    add("--methods", type=lambda text: text.split(","), default=METHODS, help="a,b (default all)")
     add("--out", type=Path, help="a new folder (default t24-bench/<date-time>)")
     add("--replace", action="store_true", help="overwrite the results in --out")
-    add("--repeat", type=whole, default=3, help="keep the fastest of N (sweeps over 3 s: once)")
+    add("--repeat", type=int, default=3, help="keep the fastest of N (sweeps over 3 s: once)")
     add("--max-count", type=int, default=6, choices=range(2, 9), help="growth: 2 to K numbers")
-    add("--growth-hands", type=whole, help="growth: hands per count (default 8)")
+    add("--growth-hands", type=int, help="growth: hands per count (default 8)")
     add("--no-progress", action="store_true", help="no progress bars")
     add("--ship", action="store_true", help="write the rows the lessons read into t24/measured/")
     o = parser.parse_args(argv)
+    if set(o.methods) - set(TABLE):
+        parser.error(f"--methods: choose from {', '.join(METHODS)}")
+    if min(n for n in (o.hands, o.sample, o.repeat, o.growth_hands) if n is not None) < 1:
+        parser.error("--hands, --sample, --repeat and --growth-hands take 1 or more")
     if o.ship and (o.quick or o.hands):
         parser.error("--ship needs a full run of the deck")
     o.hands = o.hands or (100 if o.quick else None)
-    o.sample = o.sample or (20 if o.quick else 100)
+    o.sample = o.sample or (20 if o.quick else 100)  # hands every method sweeps
     o.growth_hands = o.growth_hands or (2 if o.quick else 8)
     o.out = o.out or Path("t24-bench", time.strftime("%Y-%m-%d-%H%M%S", time.gmtime()))
     o.command = " ".join(["python", parser.prog, *(sys.argv[1:] if argv is None else argv)])
@@ -410,7 +382,7 @@ def main(argv=None, peers=None, prog="run.py") -> int:
     """Run, save and print a benchmark; `peers` (benchmarks/peers.py) times other solvers too."""
     o = options(argv, prog)
     try:
-        results = run_benchmark(o.out, o, peers)
+        results = run_benchmark(o, peers)
     except InputError as error:
         print(f"benchmarks/{prog}: error: {error}", file=sys.stderr)
         return 2

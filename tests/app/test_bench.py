@@ -21,26 +21,16 @@ sys.path.insert(0, str(ROOT / "benchmarks"))  # where peers.py finds run.py
 run, peers = importlib.import_module("run"), importlib.import_module("peers")
 FULL = ROOT / "benchmarks" / "results"  # the full run, kept in the repository
 HANDS = [(1, 1, 1, 1), (3, 3, 8, 8)]
-TINY = [
-    "--hands=3",
-    "--sample=1",
-    "--repeat=1",
-    "--max-count=3",
-    "--growth-hands=1",
-    "--no-progress",
-]
+TINY = ["--hands=3", "--sample=1", "--repeat=1", "--max-count=3", "--growth-hands=1"]
 FAKE = {"game24": ("1.0", lambda hand: ["8/(3-8/3)"], None)}  # a solver with one wrong answer
-
-
-def tiny(out, *more, peers=None):
-    return run.run_benchmark(out, run.options([*TINY, *more]), peers)
 
 
 @pytest.fixture(scope="module")
 def saved(tmp_path_factory):
     """A tiny run of every method beside a fake solver: the folder it saved."""
     out = tmp_path_factory.mktemp("results") / "run"
-    tiny(out, peers=lambda *args: peers.compare(*args, peers=FAKE))
+    fake = lambda *args: peers.compare(*args, peers=FAKE)  # noqa: E731
+    run.run_benchmark(run.options([*TINY, "--out", str(out)]), fake)
     return out
 
 
@@ -50,9 +40,8 @@ def test_a_run_sweeps_both_scopes_agrees_and_compares_with_other_solvers(saved):
     assert {m for s, m in scopes if s == "sample"} == set(t24.METHODS)
     assert {m for s, m in scopes if s == "deck"} == set(OPTIMISED)
     checks = results["summary"]["checks"]
-    assert checks["wrong_answers"] == 0 and all(
-        c["agree"] for c in checks.values() if isinstance(c, dict)
-    )
+    assert checks["wrong_answers"] == 0
+    assert all(c["agree"] for c in checks.values() if isinstance(c, dict))
     assert results["summary"]["ratio_vs_fast"]["all"]["fast"] == 1
     assert {(r["count"], r["method"]) for r in results["growth"]} >= {(3, "fast"), (2, "patterns")}
     baseline, other = results["peers"]
@@ -84,10 +73,10 @@ def keys(value, path=()) -> set:
     """Every key path in a JSON value; a method's or a solver's name is written "*"."""
     if not isinstance(value, dict):
         return {path}
-    named = [
-        ("*" if k in t24.METHODS or path[-1:] == ("peers",) else k, v) for k, v in value.items()
-    ]
-    return set().union(*(keys(item, (*path, name)) for name, item in named))
+    found = set()
+    for key, item in value.items():
+        found |= keys(item, (*path, "*" if key in t24.METHODS or path[-1:] == ("peers",) else key))
+    return found
 
 
 def test_a_fresh_run_writes_the_files_keys_and_columns_of_the_full_run(saved):
@@ -105,18 +94,11 @@ def test_the_package_ships_the_lessons_rows_of_the_full_run(tmp_path):
     assert full["meta"]["full_deck"] and "(1,820 hands)" in run.format_table(full)
     run.ship(full, tmp_path)
     shipped = ROOT / "t24" / "measured"
-    assert filecmp.cmpfiles(tmp_path, shipped, measured.FILES, shallow=False)[0] == list(
-        measured.FILES
-    )
+    same = filecmp.cmpfiles(tmp_path, shipped, measured.FILES, shallow=False)[0]
+    assert same == list(measured.FILES)
     lessons = measured.load_results()  # what lesson 05 and the plots read: mode "all", no peers
     assert {r["mode"] for r in lessons["deck"] + lessons["growth"]} == {"all"}
     assert len(lessons["deck"]) == 6 * 100 + 3 * 1820 and "peers" not in lessons["summary"]
-
-
-def test_a_method_named_twice_is_timed_once(tmp_path):
-    loaded = tiny(tmp_path / "twice", "--hands", "2", "--methods", "fast,fast")
-    rows = [(r["scope"], r["mode"], r["hand"]) for r in loaded["deck"]]
-    assert len(rows) == len(set(rows)) and list(loaded["summary"]["sample"]) == ["fast"]
 
 
 @pytest.mark.parametrize("interrupt", [KeyboardInterrupt, "SIGTERM"])
@@ -189,10 +171,15 @@ def test_damaged_results_are_refused_in_one_line(saved, tmp_path, name, how):
     assert "\n" not in message
 
 
-def test_the_command_line_runs_saves_and_refuses_to_overwrite(tmp_path, capsys):
-    argv = [*TINY, "--methods", "fast,recursive", "--sample", "2", "--out", str(tmp_path / "run")]
+def test_the_command_line_runs_each_method_once_saves_and_refuses_to_overwrite(tmp_path, capsys):
+    out = tmp_path / "run"
+    argv = [*TINY, "--methods", "fast,recursive,fast", "--sample", "2", "--out", str(out)]
     assert run.main(argv) == 0
     assert "### Every method on the same 2 hands" in capsys.readouterr().out
-    before = (tmp_path / "run" / "deck.csv").read_text()
+    loaded = run.load(out)
+    rows = [(r["scope"], r["method"], r["mode"], r["hand"]) for r in loaded["deck"]]
+    assert len(rows) == len(set(rows))
+    assert list(loaded["summary"]["sample"]) == ["fast", "recursive"]
+    before = (out / "deck.csv").read_text()
     assert run.main(argv) == 2 and "already holds results" in capsys.readouterr().err
-    assert (tmp_path / "run" / "deck.csv").read_text() == before
+    assert (out / "deck.csv").read_text() == before
