@@ -3,16 +3,12 @@
     python benchmarks/loadtest.py --students 30            # the server sized for 30 (make loadtest)
     python benchmarks/loadtest.py --students 5 --game 30   # plain `make app` (5) met by a class of 30
 
-A fresh server on a free 127.0.0.1 port; once it is ready, the game page opened --game times at
-once, then (the pools warm again) the lab page --lab times, then the game page again (the next
-class). Each load does what a browser does against the server: log in with the token, fetch the
-page, its scripts, styles and widget extensions, connect the kernel's websocket and ask for every
-widget's state (ipywidgets' `request_states`); it is done when every widget view in the page has
-its state. Drawing happens on each student's own machine and is not measured. Each student then
-closes the page as a tab does (Voilà's shutdown, posted with the `_xsrf` cookie). Prints the
-median, 90th percentile and slowest wait, failures, and per kernel its memory (PSS) and CPU time,
-with the class on the page and a second after it closed it. Every step has a timeout, the run
-stops after --timeout seconds, and the server and its kernels are stopped at the end.
+Once a fresh server is ready, --game students open the game page at once, then (the pools warm
+again) --lab open the lab, then --game the game again (the next class); each load does what a
+browser asks of the server, until every widget on the page has its state, and closes the page as
+a tab does. Prints the waits, failures and the kernels' memory and CPU time (benchmarks/README.md,
+"A class at once", says what is counted). Every step has a timeout, the run stops after --timeout
+seconds, and the server and its kernels are stopped at the end.
 """
 
 import argparse

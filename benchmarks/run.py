@@ -191,13 +191,21 @@ def write(folder: Path, files: dict) -> None:
 
 @contextmanager
 def staged(out: Path, full: bool, replace: bool):
-    """A run's files, all or nothing: before the run the folder is refused or made, with a hidden
-    folder for the new files; at its end what it put in `files` is written there and moved out."""
-    made = []  # the folders this run makes
+    """A run's files, all or nothing: before the run the folder is refused (in one line) or made,
+    with a hidden folder for the new files; at its end what it put in `files` is written there and
+    moved out."""
+    made, full_run = [], False  # the folders this run makes; whether `out` holds a full run
     # SIGTERM ends a run as Ctrl-C does (KeyboardInterrupt), through this cleanup
     previous = signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
-        refuse(out, full, replace)
+        if out.exists() and not out.is_dir():
+            raise InputError(f"cannot save results in {out}: it is a file, not a folder")
+        if not replace and any((out / name).exists() for name in ALL_FILES):
+            raise InputError(f"{out} already holds results; choose a new --out, or --replace them")
+        with suppress(OSError, ValueError, AttributeError):
+            full_run = json.loads((out / "meta.json").read_text("utf-8")).get("full_deck") is True
+        if full_run and not full:
+            raise InputError(f"{out} holds a full run of the deck; a sample never replaces it")
         made = [folder for folder in (out, *out.parents) if not folder.exists()]
         out.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory(prefix=".partial-", dir=out) as stage:
@@ -216,19 +224,6 @@ def staged(out: Path, full: bool, replace: bool):
         raise
     finally:
         signal.signal(signal.SIGTERM, previous)
-
-
-def refuse(out: Path, full: bool, replace: bool) -> None:
-    """Refuse, in one line, a folder a run must not write into."""
-    if out.exists() and not out.is_dir():
-        raise InputError(f"cannot save results in {out}: it is a file, not a folder")
-    if not replace and any((out / name).exists() for name in ALL_FILES):
-        raise InputError(f"{out} already holds results; choose a new --out, or --replace them")
-    full_run = False
-    with suppress(OSError, ValueError, AttributeError):
-        full_run = json.loads((out / "meta.json").read_text("utf-8")).get("full_deck") is True
-    if full_run and not full:
-        raise InputError(f"{out} holds a full run of the deck; a sample never replaces it")
 
 
 def commit():
