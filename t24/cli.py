@@ -1,4 +1,4 @@
-"""The command line: `t24 solve`, `t24 check`, `t24 play` and `t24 bench`; every option is read here.
+"""The command line: `t24 solve`, `t24 check` and `t24 play`; every option is read here.
 
 Every message is one line, never a traceback; the exit codes are in `EXIT_CODES`. A reader that
 stops early (`t24 solve ... | head -1`) ends the command quietly with the code of the work done.
@@ -7,15 +7,13 @@ stops early (`t24 solve ... | head -1`) ends the command quietly with the code o
 import argparse
 import os
 import re
-import shlex
 import sys
 from contextlib import suppress
-from pathlib import Path
 
 from . import __version__, solver
 from .check import check_answer
 from .hand import InputError, SearchTooLarge, as_hand, as_target, whole
-from .methods import METHODS, TABLE
+from .methods import TABLE
 from .text import N_, _, describe, hand_text, said
 
 # The exit codes, as `EXIT_CODES` says them.
@@ -35,7 +33,6 @@ ABOUT = {
     "solve": N_("print every way to make the target"),
     "check": N_("check an answer: the cards used exactly, the target made"),
     "play": N_("practise: make the target from dealt cards"),
-    "bench": N_("time every method and save the figures"),
 }
 
 # argparse's own words a person can meet (its help page and usage errors), as argparse writes
@@ -92,14 +89,8 @@ def _add(command, dest, help, default=None, low=None, convert=None, **options) -
     command.add_argument(name, help=help, default=default, **options)
 
 
-def _methods(text: str) -> list[str]:
-    names = text.replace(",", " ").split() or [text]
-    return [solver.as_method(name) for name in dict.fromkeys(names)]
-
-
 def build_parser() -> Parser:
     """The parser of every command; each command's parser sets `run`, its function."""
-    from .bench import CLOCKS, GROWTH_HANDS, QUICK_HANDS, QUICK_SAMPLE, SAMPLE_HANDS, SLOW_SWEEP
     from .game import MAX_COUNT, MIN_COUNT
 
     description = _("The 24 game: make a target from cards with + - * / and brackets.")
@@ -108,10 +99,10 @@ def build_parser() -> Parser:
     parser.add_argument("--version", action="version", version=f"t24 {__version__}", help=version)
     commands = parser.add_subparsers(dest="command", metavar=_("COMMAND"), parser_class=Parser)
     commands.required = True
-    for name, run in zip(ABOUT, (run_solve, run_check, run_play, run_bench)):
+    for name, run in zip(ABOUT, (run_solve, run_check, run_play)):
         about = _(ABOUT[name])
         commands.add_parser(name, help=about, description=about).set_defaults(run=run, command=name)
-    solve, check, play, bench = commands.choices.values()
+    solve, check, play = commands.choices.values()
     parser.commands = commands.choices
     cards = said("the cards (1 to {most}), e.g. 3 3 8 8", most=solver.MAX_NUMBERS)
     solve.add_argument("numbers", nargs="+", metavar="N", help=cards)
@@ -133,22 +124,6 @@ def build_parser() -> Parser:
     _add(play, "seed", _("seed the deal (0 or more), to replay the same hands"), low=0)
     _add(play, "any", _("deal any hand; 'none' answers one that cannot be done"), False)
     _add(play, "rounds", _("stop after this many hands"), low=1)
-    quick = _("{hands} hands, {sample} per method, fewer growth")
-    _add(bench, "quick", quick.format(hands=QUICK_HANDS, sample=QUICK_SAMPLE), False)
-    _add(bench, "hands", _("a fixed sample of this many hands instead of the deck"), low=1)
-    sample = said("hands every method sweeps (default {sample})", sample=SAMPLE_HANDS)
-    _add(bench, "sample", sample, low=1)
-    _add(bench, "methods", _("comma-separated (default all)"), list(METHODS), convert=_methods)
-    _add(bench, "out", _("a new folder for the results (default t24-bench/<date and time>)"))
-    _add(bench, "replace", _("overwrite the results already in --out (not with a sample)"), False)
-    repeat = _("keep the fastest of N (sweeps over {seconds} s run once)")
-    _add(bench, "repeat", repeat.format(seconds=f"{SLOW_SWEEP:g}"), 3, 1)
-    counts = range(2, solver.MAX_NUMBERS + 1)
-    _add(bench, "max_count", _("growth: 2 to this many numbers (default 6)"), 6, choices=counts)
-    growth = said("growth: hands per count (default {hands})", hands=GROWTH_HANDS)
-    _add(bench, "growth_hands", growth, low=1)
-    _add(bench, "no_progress", _("no progress bars"), False)
-    _add(bench, "clock", _("cpu: this process's CPU time, or wall: elapsed"), "cpu", choices=CLOCKS)
     return parser
 
 
@@ -199,31 +174,6 @@ def run_play(args) -> int:
     return FOUND
 
 
-def run_bench(args) -> int:
-    from . import bench
-
-    if args.out is not None and not args.out.strip():
-        raise InputError(
-            _("--out needs a folder name (leave it out for a new folder under t24-bench/)")
-        )
-    out = Path(args.out) if args.out is not None else bench.new_run_folder()
-    same = {name: getattr(args, name) for name in ("methods", "repeat", "clock", "replace")}
-    results = bench.run_benchmark(
-        out=out,
-        hands=args.hands or (bench.QUICK_HANDS if args.quick else None),
-        sample=args.sample or (bench.QUICK_SAMPLE if args.quick else bench.SAMPLE_HANDS),
-        growth_counts=range(2, args.max_count + 1),
-        growth_hands=args.growth_hands or (2 if args.quick else bench.GROWTH_HANDS),
-        progress=not args.no_progress,
-        command=args.command_line,
-        **same,
-    )
-    print(bench.format_table(results))
-    files = ", ".join(bench.FILES)
-    print("\n" + said("saved in {folder}/ ({files})", folder=out, files=files))
-    return FOUND
-
-
 def _say(text: str) -> None:
     """Print a message on standard error, if it works (losing it changes no exit code)."""
     with suppress(OSError, ValueError):
@@ -257,7 +207,6 @@ def main(argv=None) -> int:
             command.usage = command.format_usage().removeprefix(_("usage: "))
         args = command.parse_intermixed_args(argv[1:]) if command else parser.parse_args(argv)
         args.outcome = FOUND
-        args.command_line = shlex.join(["t24", *argv])
         args.outcome = args.run(args)
         sys.stdout.flush()
         return args.outcome

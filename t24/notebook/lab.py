@@ -10,11 +10,11 @@ from typing import NamedTuple
 
 import ipywidgets as widgets
 
-from ..bench import MODE_WORDS, timed_solve
 from ..expr import Expr, value_latex
 from ..game import deal_solvable
 from ..hand import InputError, SearchTooLarge, as_hand, as_target
 from ..methods import METHODS, TABLE
+from ..results import MODE_WORDS, timed_solve
 from ..solver import as_method
 from ..text import N_, _, describe, duration, hand_text, plural, said
 from .widgets import WIDGET_FONT, Panel, box, cards_html, table_html
@@ -41,7 +41,7 @@ ANSWERS = {  # what each mode gives, counted
 
 
 class Result(NamedTuple):
-    """One method's answers and seconds (as `t24.bench.timed_solve` gives them), or its refusal."""
+    """One method's answers and seconds (as `t24.results.timed_solve` gives them), or its refusal."""
 
     answers: tuple[Expr, ...] = ()
     seconds: float = 0.0

@@ -14,10 +14,10 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.ticker import FuncFormatter, MaxNLocator
 
-from ..bench import MODE_WORDS, growth_hands
 from ..game import HANDS, LEVELS
 from ..hand import ANSWERS, InputError, as_target
 from ..methods import METHODS, TABLE, fast
+from ..results import MODE_WORDS, growth_hands
 from ..solver import solve
 from ..text import N_, _, describe, duration, hand_text, plural, said
 from .widgets import table_html

@@ -101,11 +101,12 @@ def test_a_failing_stream_keeps_the_exit_code_and_a_reader_may_stop_early(line, 
     assert done.returncode == code and said in done.stderr and done.stderr.count("\n") <= bool(said)
 
 
-def test_an_ascii_terminal_gets_escapes_and_the_same_exit_code(tmp_path):
+def test_an_ascii_terminal_gets_escapes_and_the_same_exit_code():
     env = {**os.environ, "LC_ALL": "C", "PYTHONUTF8": "0", "PYTHONIOENCODING": ""}
-    run = f"-m t24 bench --hands 1 --methods fast --max-count 2 --growth-hands 1 --out {tmp_path}/b"
-    done = subprocess.run([sys.executable, *run.split()], capture_output=True, env=env, timeout=120)
-    assert done.returncode == 0 and rb"| \xd7 fast |" in done.stdout and b"saved in" in done.stdout
+    env["LANGUAGE"] = "zh_CN"  # 正确 (right), as escapes
+    run = ["-m", "t24", "check", "3", "3", "8", "8", "8/(3-8/3)"]
+    done = subprocess.run([sys.executable, *run], capture_output=True, env=env, timeout=120)
+    assert done.returncode == 0 and done.stdout.startswith(rb"\u6b63\u786e\uff1a8 / (3 - 8 / 3)")
 
 
 ENGLISH = ["usage: t24 [-h]", "usage: t24 check [-h]", "options:", "show this help", "required"]

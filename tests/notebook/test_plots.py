@@ -5,7 +5,6 @@ import statistics
 
 import pytest
 
-from t24.bench import growth_hands, load_results
 from t24.hand import InputError
 from t24.methods import fast
 from t24.notebook import (
@@ -23,6 +22,7 @@ from t24.notebook import (
     trace,
 )
 from t24.notebook.plots import alt_text
+from t24.results import growth_hands, load_results
 from t24.trace import Trace
 
 DECK = [
@@ -30,7 +30,7 @@ DECK = [
     for m, times in {"patterns": [0.4, 0.6], "fast": [0.001, 0.003]}.items()
     for s in times
 ]
-GROWTH = [  # as `t24.bench.load_results` gives them: a refusal has no time
+GROWTH = [  # as `t24.results.load_results` gives them: a refusal has no time
     {"method": m, "mode": "all", "count": c, "seconds_median": s, "candidates": n, "refused": r}
     for m, c, s, n, r in [
         ("postfix", 4, 0.01, 7680, 0),
