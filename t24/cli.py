@@ -55,8 +55,7 @@ ARGPARSE_WORDS = (
     N_("expected one argument"),
     N_("expected at most one argument"),
     N_("expected at least one argument"),
-    N_("expected %s argument"),
-    N_("expected %s arguments"),
+    N_("expected %s argument", "expected %s arguments"),
 )
 
 

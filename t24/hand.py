@@ -30,10 +30,10 @@ _BOUND = 10**MAX_DIGITS  # the smallest number with one digit too many
 _NUMBER = re.compile(f"([{re.escape('+' + MINUS_SIGNS)}]?)([0-9]+)(?:/([0-9]+))?")
 
 # What a search's size counts, as the two forms `plural` takes.
-CANDIDATES = (N_("{n} candidate"), N_("{n} candidates"))
-FINAL_NUMBERS = (N_("{n} final number"), N_("{n} final numbers"))
-ANSWERS = (N_("{n} answer"), N_("{n} answers"))
-NUMBERS = (N_("{n} number"), N_("{n} numbers"))
+CANDIDATES = N_("{n} candidate", "{n} candidates")
+FINAL_NUMBERS = N_("{n} final number", "{n} final numbers")
+ANSWERS = N_("{n} answer", "{n} answers")
+NUMBERS = N_("{n} number", "{n} numbers")
 # The refusals of `SearchTooLarge`, by kind; "+" when a method that copes is named.
 REFUSALS = {
     "search": N_("{method} would try {size} for {count} (at most {limit}); no method copes"),

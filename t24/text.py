@@ -1,9 +1,11 @@
 """Every sentence a person reads, written once in English and marked the gettext way: `_` where
-it is said, `said` to fill its blanks, `N_` in a table, `n_`/`plural` for a count. Catalogues live
-in `t24/locale/`; the language is the environment's (`LANGUAGE`, `LANG`...) or `use_language`'s:
+it is said, `said` to fill its blanks, `N_` in a table, `n_`/`plural` for a count (a gettext
+plural: its English forms for one and for many, a catalogue has as many as its language needs).
+Catalogues live in `t24/locale/`; the language is the environment's (`LANGUAGE`, `LANG`...) or
+`use_language`'s:
 
     >>> use_language("en")
-    >>> plural(7680, N_("{n} candidate"), N_("{n} candidates"))
+    >>> plural(7680, "{n} candidate", "{n} candidates")
     '7,680 candidates'
 """
 
@@ -49,17 +51,15 @@ def said(message: str, /, **values) -> str:
     return _(message).format(**values)
 
 
-def N_(message: str) -> str:
-    """Marks a sentence for the catalogue where it is written into a table; `_()` says it."""
-    return message
+def N_(message: str, many: str | None = None) -> str | tuple[str, str]:
+    """Marks a sentence for the catalogue where it is written into a table; `_()` says it. With
+    `many`, a count sentence's forms for one and for many, as `n_` and `plural` take them."""
+    return message if many is None else (message, many)
 
 
-def n_(singular: str, plural: str, count: int) -> str:
-    """The sentence for `count` things, in the language in use (Chinese has one form)."""
-    form = _translation.ngettext(singular, plural, count)
-    if form in (singular, plural):  # no plural entry: the two forms were marked apart, with N_()
-        return _translation.gettext(form)
-    return form
+def n_(one: str, many: str, count: int) -> str:
+    """The sentence for `count` things, in the form the language in use gives that count."""
+    return _translation.ngettext(one, many, count)
 
 
 use_language(None)  # after `said`, which a damaged catalogue's line needs
@@ -87,7 +87,7 @@ def amount(count: int) -> str:
 
 
 def plural(count: int, one: str, many: str) -> str:
-    """`1 candidate`, `7,680 candidates`: `one`/`many` hold `{n}`, given with thousands separators."""
+    """`1 candidate`, `7,680 candidates`: `n_` with `{n}` filled, with thousands separators."""
     return n_(one, many, count).format(n=amount(count))
 
 

@@ -56,10 +56,10 @@ COLUMNS = {  # the CSV files' header lines
 TEXT_COLUMNS = {"scope", "method", "mode", "hand", "solver"}  # the others hold numbers
 DAMAGED = (OSError, ValueError, LookupError, TypeError, AttributeError, csv.Error, RecursionError)
 SCOPES = {  # the titles of the two scopes' tables
-    "sample": (N_("Every method on the same {n} hand"), N_("Every method on the same {n} hands")),
-    "deck": (
-        N_("The optimised methods on the whole deck ({n} hand)"),
-        N_("The optimised methods on the whole deck ({n} hands)"),
+    "sample": N_("Every method on the same {n} hand", "Every method on the same {n} hands"),
+    "deck": N_(
+        "The optimised methods on the whole deck ({n} hand)",
+        "The optimised methods on the whole deck ({n} hands)",
     ),
 }
 

@@ -20,7 +20,7 @@ EFFORT_MAX_COUNT = 4  # the search walk: 3,888 final numbers for four cards, 233
 COUNT_MAX_CARDS = 5  # six cards can have 62,306 distinct answers (0 1 2 3 4 5 for 0): not counted
 LEVELS = (N_("easy"), N_("medium"), N_("hard"), N_("very hard"))  # said with _(level)
 NO_ANSWER = N_("no answer")
-ANSWERS = (N_("{n} distinct answer"), N_("{n} distinct answers"))
+ANSWERS = N_("{n} distinct answer", "{n} distinct answers")
 
 
 @lru_cache(maxsize=100_000)

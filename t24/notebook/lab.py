@@ -34,9 +34,9 @@ MODE_NOTES = {  # what each mode counts, said under the table
     "first": N_("{mode} stops at the first answer a method reaches."),
 }
 ANSWERS = {  # what each mode gives, counted
-    "all": (N_("{n} answer"), N_("{n} answers")),
-    "distinct": (N_("{n} distinct answer"), N_("{n} distinct answers")),
-    "first": (N_("{n} first answer"), N_("{n} first answers")),
+    "all": N_("{n} answer", "{n} answers"),
+    "distinct": N_("{n} distinct answer", "{n} distinct answers"),
+    "first": N_("{n} first answer", "{n} first answers"),
 }
 
 

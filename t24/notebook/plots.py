@@ -27,10 +27,10 @@ FONT = {"title": 15, "label": 13, "tick": 12, "legend": 12, "note": 11}
 LEVEL_COLOURS = dict(zip(LEVELS, ("tab:green", "tab:olive", "tab:orange", "tab:red")))
 # A figure's text alternative, from what its axes hold: the first kind counted, then its words.
 KINDS = {
-    "bar": (N_("Bar chart of {n} bar"), N_("Bar chart of {n} bars")),
-    "point": (N_("Network of {n} point"), N_("Network of {n} points")),
-    "dot": (N_("Dot plot of {n} dot"), N_("Dot plot of {n} dots")),
-    "line": (N_("Line chart of {n} line"), N_("Line chart of {n} lines")),
+    "bar": N_("Bar chart of {n} bar", "Bar chart of {n} bars"),
+    "point": N_("Network of {n} point", "Network of {n} points"),
+    "dot": N_("Dot plot of {n} dot", "Dot plot of {n} dots"),
+    "line": N_("Line chart of {n} line", "Line chart of {n} lines"),
 }
 PARTS = ("{text}", N_("across: {text}"), N_("up: {text}"), N_("key: {text}"))
 IMG = '<img src="data:image/png;base64,{}" alt="{}">'
