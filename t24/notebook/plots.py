@@ -1,14 +1,19 @@
 """The lessons' figures of the saved benchmarks, then of the deck: projector sizes, each method in
 its `TABLE` colour, a title that states the finding; each draws on `ax` (else a new figure)."""
 
+import contextlib
 import html
+import logging
 import random
 import statistics
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
+from functools import partial
 
 import matplotlib.pyplot as plt
 from IPython import get_ipython
+from IPython.core.pylabtools import print_figure
+from matplotlib import font_manager
 from matplotlib.collections import LineCollection, PathCollection
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
@@ -34,6 +39,8 @@ KINDS = {
 }
 PARTS = ("{text}", N_("across: {text}"), N_("up: {text}"), N_("key: {text}"))
 IMG = '<img src="data:image/png;base64,{}" alt="{}">'
+# Chinese in a figure: the `zh` extra's font (the same on every computer), else a system's.
+CJK_FONTS = ("Noto Sans SC", "Noto Sans CJK SC", "Microsoft YaHei", "PingFang SC")  # not words
 FAST_WORK_COUNT = 5  # fast's work is measured on the growth hands up to this many numbers (0.4 s)
 
 
@@ -342,9 +349,29 @@ def alt_text(fig) -> str:
     return ". ".join(filter(None, sentences)) + "."
 
 
-# In a kernel, a figure shown is the inline backend's plain PNG in an <img> with its `alt_text`.
-fmt = get_ipython().display_formatter.formatters if get_ipython() else {}
-png = fmt and fmt["image/png"].type_printers.get(plt.Figure)
-if getattr(png, "keywords", {}).get("fmt") == "png":  # not retina (its PNG comes with a size)
-    fmt["image/png"].pop(plt.Figure)
-    fmt["text/html"].for_type(plt.Figure, lambda f: IMG.format(png(f), html.escape(alt_text(f))))
+def setup() -> None:
+    """What a lesson's first cell calls: its figures drawn in the page at the size they are made
+    (they lay themselves out), each as a PNG in an <img> with its `alt_text`, and Chinese in them
+    drawn from a CJK font (the `zh` extra's Noto Sans SC, else the system's). Importing t24
+    changes no figure; this does."""
+    with contextlib.suppress(ImportError):
+        import pylopdf_fonts_zh_cn
+
+        font_manager.fontManager.addfont(str(pylopdf_fonts_zh_cn.sans_path()))
+    names = {font.name for font in font_manager.fontManager.ttflist}
+    cjk = next((name for name in CJK_FONTS if name in names), None)
+    if cjk:  # after the usual sans-serif, which draws the Latin letters
+        plt.rcParams["font.family"] = ["sans-serif", cjk]
+        # It has one weight: bold Chinese is drawn regular, with no warning under every figure.
+        logging.getLogger("matplotlib.font_manager").addFilter(
+            lambda record: (record.args or ())[1:2] != (cjk,)  # (weight, font, weight used)
+        )
+    shell = get_ipython()
+    if shell:
+        shell.run_line_magic("matplotlib", "inline")
+        formats = shell.display_formatter.formatters
+        formats["image/png"].pop(plt.Figure, None)
+        png = partial(print_figure, fmt="png", base64=True, bbox_inches=None)
+        formats["text/html"].for_type(
+            plt.Figure, lambda fig: IMG.format(png(fig), html.escape(alt_text(fig)))
+        )
