@@ -16,7 +16,7 @@ import pytest
 
 pytest.importorskip("babel")
 from babel.messages.catalog import Catalog  # noqa: E402
-from babel.messages.extract import extract_from_dir, extract_from_file  # noqa: E402
+from babel.messages.extract import extract_from_file  # noqa: E402
 from babel.messages.mofile import read_mo, write_mo  # noqa: E402
 from babel.messages.pofile import read_po  # noqa: E402
 
@@ -87,28 +87,19 @@ def unmarked(path: Path):
                 yield f"{path.relative_to(ROOT)}:{node.lineno}: {node.value[:60]!r}"
 
 
+def sources() -> list[Path]:
+    return [path for s in SOURCES for path in (sorted(s.rglob("*.py")) if s.is_dir() else [s])]
+
+
 def test_every_sentence_is_marked_for_translation():
-    paths = [
-        path
-        for source in SOURCES
-        for path in (sorted(source.rglob("*.py")) if source.is_dir() else [source])
-        if path not in NOT_SAID
-    ]
-    found = [line for path in paths for line in unmarked(path)]
+    found = [line for path in sources() if path not in NOT_SAID for line in unmarked(path)]
     assert not found, "words a person reads, not marked:\n" + "\n".join(found)
 
 
 def test_the_template_is_what_babel_extracts_now():
-    tags = ("TRANSLATORS:",)
-    found = [
-        extract_from_dir(f, keywords=KEYWORDS, comment_tags=tags)
-        if f.is_dir()
-        else [(f, *entry) for entry in extract_from_file("python", f, KEYWORDS, tags)]
-        for f in SOURCES
-    ]
-    said = extract_from_file("jinja2", HANDOUTS, keywords=KEYWORDS, comment_tags=tags)
-    found.append([(HANDOUTS, *entry) for entry in said])  # as extract_from_dir's: a file first
-    fresh, kept = {key(entry[2]) for entries in found for entry in entries}, template()
+    files = [(path, "python") for path in sources()] + [(HANDOUTS, "jinja2")]
+    extracted = (extract_from_file(how, path, KEYWORDS, ("TRANSLATORS:",)) for path, how in files)
+    fresh, kept = {key(entry[1]) for entries in extracted for entry in entries}, template()
     assert fresh == kept, (
         f"t24/locale/t24.pot is out of date (make catalogues): new {sorted(map(str, fresh - kept))[:5]}, "
         f"gone {sorted(map(str, kept - fresh))[:5]}"
