@@ -17,7 +17,7 @@ from matplotlib import font_manager
 from matplotlib.collections import LineCollection, PathCollection
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
-from matplotlib.ticker import FuncFormatter, MaxNLocator
+from matplotlib.ticker import MaxNLocator
 
 from ..bench import MODE_WORDS, growth_hands
 from ..game import HANDS, LEVELS
@@ -75,13 +75,6 @@ def times_ratio(ratio: float) -> str:
     return said("{ratio}×", ratio=f"{ratio:,.0f}" if ratio >= 10 else f"{ratio:.1f}")
 
 
-def _log(axis, values: Sequence[float], margin: float) -> None:
-    """A log axis labelled 0.1, 1, 10 that fits the data with a little room."""
-    axis.axes.set(**{f"{axis.axis_name}scale": "log"})
-    axis.set_major_formatter(FuncFormatter(lambda value, _pos: f"{value:g}"))
-    axis.axes.set(**{f"{axis.axis_name}lim": (min(values) / margin, max(values) * margin)})
-
-
 def _by_method(pairs, refusal: str, **words) -> dict[str, list]:
     """The values of (method, value) pairs by method, in `t24.METHODS`' order; none is refused."""
     found = defaultdict(list)
@@ -113,7 +106,9 @@ def plot_per_hand_times(deck_rows, mode: str = "all", scope: str = "sample", ax=
         median = medians[method] * 1e3
         ax.plot([median] * 2, [y - 0.38, y + 0.38], color="black", linewidth=2.5)
         ax.text(median, y + 0.42, said("median {time}", time=duration(median / 1e3)), ha="center")
-    _log(ax.xaxis, [value for ms in times.values() for value in ms], 2.0)
+    ax.set_xscale("log")
+    ax.xaxis.set_major_formatter("{x:g}")  # 0.1, 1, 10
+    ax.margins(x=0.1)  # room for the outer medians' labels
     slowest = max(medians, key=medians.get)
     words = {"time": duration(medians[slowest]), "method": slowest, "mode": _(MODE_WORDS[mode])}
     words |= {"hands": plural(max(map(len, times.values())), *HANDS)}
@@ -183,7 +178,8 @@ def plot_growth(growth_rows, mode: str = "all"):
             counts = sorted(p["count"] for p in points if p["count"] <= FAST_WORK_COUNT)
             work = {n: statistics.median(map(fast.pair_work, growth_hands(n))) for n in counts}
         work_ax.plot(list(work), list(work.values()), "s-", **style)
-    _log(time_ax.yaxis, [*timed, floor], 1.5)
+    time_ax.set_yscale("log")
+    time_ax.yaxis.set_major_formatter("{x:g}")
     work_ax.set_yscale("log")
     refused = Line2D([], [], marker="X", color="tab:gray", ls="none", label=_("refused: no time"))
     across = _("numbers in the hand")
@@ -234,16 +230,16 @@ def _bars(ax, figsize, xs, heights, colours, labels=None, **options):
 
 def plot_solvable_counts(counts: Mapping[str, Mapping[str, int]], target="24", ax=None):
     """Stacked bars: solvable and unsolvable hands per deck (`t24.deck.solvable_counts()`)."""
-    names = []
-    good = []
-    bad = []
-    shares = []
-    for name, c in counts.items():
-        names.append(said("cards {deck}\n({hands})", deck=name, hands=plural(c["hands"], *HANDS)))
-        good.append(c["solvable"])
-        bad.append(c["hands"] - c["solvable"])
-        share = percent(c["solvable"], c["hands"])
-        shares.append(said("{share} of cards {deck}", share=share, deck=name))
+    names = [
+        said("cards {deck}\n({hands})", deck=d, hands=plural(c["hands"], *HANDS))
+        for d, c in counts.items()
+    ]
+    good = [c["solvable"] for c in counts.values()]
+    bad = [c["hands"] - c["solvable"] for c in counts.values()]
+    shares = [
+        said("{share} of cards {deck}", share=percent(c["solvable"], c["hands"]), deck=d)
+        for d, c in counts.items()
+    ]
     ax = _bars(ax, (10, 5.5), names, good, "tab:green", label=said("make {target}", target=target))
     labels = [said("{count} cannot", count=f"{b:,}") for b in bad]
     cannot = said("cannot make {target}", target=target)
