@@ -16,7 +16,7 @@ from . import __version__, solver
 from .check import check_answer
 from .hand import InputError, SearchTooLarge, as_hand, as_target, whole
 from .methods import METHODS, TABLE
-from .text import N_, _, describe, hand_text, n_, said
+from .text import N_, Nn_, _, describe, hand_text, n_, said
 
 # The exit codes, as `EXIT_CODES` says them.
 FOUND = 0
@@ -55,7 +55,7 @@ ARGPARSE_WORDS = (
     N_("expected one argument"),
     N_("expected at most one argument"),
     N_("expected at least one argument"),
-    N_("expected %s argument", "expected %s arguments"),
+    Nn_("expected %s argument", "expected %s arguments"),
 )
 
 

@@ -1,6 +1,7 @@
 """Every sentence a person reads, written once in English and marked the gettext way: `_` where
-it is said, `said` to fill its blanks, `N_` in a table, `n_`/`plural` for a count (a gettext
-plural: its English forms for one and for many, a catalogue has as many as its language needs).
+it is said, `said` to fill its blanks, `N_` in a table, `n_`/`plural` for a count (`Nn_` in a
+table): a gettext plural, its English forms for one and for many, a catalogue's as many as its
+language needs.
 Catalogues live in `t24/locale/`; the language is the environment's (`LANGUAGE`, `LANG`...) or
 `use_language`'s:
 
@@ -51,10 +52,15 @@ def said(message: str, /, **values) -> str:
     return _(message).format(**values)
 
 
-def N_(message: str, many: str | None = None) -> str | tuple[str, str]:
-    """Marks a sentence for the catalogue where it is written into a table; `_()` says it. With
-    `many`, a count sentence's forms for one and for many, as `n_` and `plural` take them."""
-    return message if many is None else (message, many)
+def N_(message: str) -> str:
+    """Marks a sentence for the catalogue where it is written into a table; `_()` says it."""
+    return message
+
+
+def Nn_(one: str, many: str) -> tuple[str, str]:
+    """Marks a count sentence's forms for one and for many where written into a table, as one
+    gettext plural; `n_` or `plural` says it."""
+    return one, many
 
 
 def n_(one: str, many: str, count: int) -> str:

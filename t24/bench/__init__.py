@@ -24,7 +24,7 @@ from pathlib import Path
 from .. import __version__, deck, solver
 from ..hand import NUMBERS, InputError, SearchTooLarge
 from ..methods import METHODS, TABLE, fast
-from ..text import N_, _, duration, hand_text, n_, plural, said
+from ..text import N_, Nn_, _, duration, hand_text, n_, plural, said
 
 MODES = ("all", "distinct", "first", "can_make")
 MODE_WORDS = {
@@ -56,8 +56,8 @@ COLUMNS = {  # the CSV files' header lines
 TEXT_COLUMNS = {"scope", "method", "mode", "hand", "solver"}  # the others hold numbers
 DAMAGED = (OSError, ValueError, LookupError, TypeError, AttributeError, csv.Error, RecursionError)
 SCOPES = {  # the titles of the two scopes' tables
-    "sample": N_("Every method on the same {n} hand", "Every method on the same {n} hands"),
-    "deck": N_(
+    "sample": Nn_("Every method on the same {n} hand", "Every method on the same {n} hands"),
+    "deck": Nn_(
         "The optimised methods on the whole deck ({n} hand)",
         "The optimised methods on the whole deck ({n} hands)",
     ),

@@ -24,7 +24,7 @@ from ..game import HANDS, LEVELS
 from ..hand import ANSWERS, InputError, as_target
 from ..methods import METHODS, TABLE, fast
 from ..solver import solve
-from ..text import N_, _, describe, duration, hand_text, plural, said
+from ..text import N_, Nn_, _, describe, duration, hand_text, plural, said
 from .widgets import table_html
 
 FONT = {"title": 15, "label": 13, "tick": 12, "legend": 12, "note": 11}
@@ -32,10 +32,10 @@ FONT = {"title": 15, "label": 13, "tick": 12, "legend": 12, "note": 11}
 LEVEL_COLOURS = dict(zip(LEVELS, ("tab:green", "tab:olive", "tab:orange", "tab:red")))
 # A figure's text alternative, from what its axes hold: the first kind counted, then its words.
 KINDS = {
-    "bar": N_("Bar chart of {n} bar", "Bar chart of {n} bars"),
-    "point": N_("Network of {n} point", "Network of {n} points"),
-    "dot": N_("Dot plot of {n} dot", "Dot plot of {n} dots"),
-    "line": N_("Line chart of {n} line", "Line chart of {n} lines"),
+    "bar": Nn_("Bar chart of {n} bar", "Bar chart of {n} bars"),
+    "point": Nn_("Network of {n} point", "Network of {n} points"),
+    "dot": Nn_("Dot plot of {n} dot", "Dot plot of {n} dots"),
+    "line": Nn_("Line chart of {n} line", "Line chart of {n} lines"),
 }
 PARTS = ("{text}", N_("across: {text}"), N_("up: {text}"), N_("key: {text}"))
 IMG = '<img src="data:image/png;base64,{}" alt="{}">'

@@ -15,7 +15,7 @@ import numpy
 from ..hand import SearchTooLarge, as_hand, as_target
 from ..methods import TABLE, postfix
 from ..parse import parse
-from ..text import N_, _, describe, plural, said
+from ..text import Nn_, _, describe, plural, said
 from ..trace import LOOPS, TRACE_LIMIT, Trace, scan, stack_steps, too_big, trace
 from .widgets import WIDGET_FONT, Panel, box, cards_html, refusal, table_html
 
@@ -24,7 +24,7 @@ STEP_CSS = (  # a step's tables and code at its text size, the stepper's labels 
     f".t24-stepper .widget-label, .t24-stepper .widget-readout, .t24-stepper select"
     f"{{font-size: {WIDGET_FONT}}}</style>"
 )
-HITS = N_("{n} hit", "{n} hits")
+HITS = Nn_("{n} hit", "{n} hits")
 
 
 @lru_cache(maxsize=16)
