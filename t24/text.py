@@ -1,9 +1,7 @@
 """Every sentence a person reads, written once in English and marked the gettext way: `_` where
-it is said, `said` to fill its blanks, `N_` in a table, `n_`/`plural` for a count (`Nn_` in a
-table): a gettext plural, its English forms for one and for many, a catalogue's as many as its
-language needs.
-Catalogues live in `t24/locale/`; the language is the environment's (`LANGUAGE`, `LANG`...) or
-`use_language`'s:
+it is said, `said` to fill its blanks, `N_` in a table; a count sentence is a gettext plural,
+`n_`/`plural` where it is said and `Nn_` in a table. Catalogues live in `t24/locale/`; the
+language is the environment's (`LANGUAGE`, `LANG`...) or `use_language`'s:
 
     >>> use_language("en")
     >>> plural(7680, "{n} candidate", "{n} candidates")
