@@ -219,9 +219,11 @@ students: $(VENV)/.installed-test
 # out of date.
 PYBABEL := $(VENV)/bin/pybabel
 # The handouts' words are in their Jinja2 template: the mapping on stdin reads it the Jinja2 way.
+# A count sentence (`n_`, `plural`, `Nn_`) is a gettext plural: msgid_plural.
 catalogues: $(VENV)/.installed-test
 	printf '[python: **.py]\n[jinja2: **/handouts.html]\n' | $(PYBABEL) -q extract -F /dev/stdin \
-		--no-location --omit-header --sort-output --add-comments=TRANSLATORS: -k n_:1,2 -k said \
+		--no-location --omit-header --sort-output --add-comments=TRANSLATORS: \
+		-k said -k n_:1,2 -k plural:2,3 -k Nn_:1,2 \
 		--project=t24 --copyright-holder="the t24 authors" -o t24/locale/t24.pot \
 		t24 app tools/checks_page.py tools/handouts.html
 	$(PYBABEL) update -i t24/locale/t24.pot -d t24/locale -D t24 --ignore-obsolete --previous --ignore-pot-creation-date

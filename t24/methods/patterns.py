@@ -13,7 +13,7 @@ from fractions import Fraction
 from ..expr import Expr, Num
 from ..hand import NUMBERS, InputError, orderings
 from ..parse import parse
-from ..text import N_, _, plural
+from ..text import _, plural
 
 PATTERNS = (  # the post's list, in its order
     "nononon",
@@ -56,7 +56,7 @@ def place(template: str, numbers, ops) -> list:
         refusal = _("{template} takes {numbers} and {ops}").format(
             template=template,
             numbers=plural(count, *NUMBERS),
-            ops=plural(slots, N_("{n} operator"), N_("{n} operators")),
+            ops=plural(slots, "{n} operator", "{n} operators"),
         )
         raise InputError(refusal)
     numbers = iter(numbers)
