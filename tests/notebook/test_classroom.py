@@ -57,7 +57,7 @@ def hold(store):
 
 
 def test_the_teacher_starts_a_round_every_student_gets(store):
-    teacher, students = teacher_panel(store, 3600), [class_game(store, 3600) for _ in "ab"]
+    teacher, students = teacher_panel(store), [class_game(store) for _ in "ab"]
     unlock(teacher)
     find(teacher, "t24-teacher-hands").value = "3 3 8 8; 1 4 5 6"
     assert "Round 1 started: 3 3 8 8" in act(teacher, "start")
@@ -87,7 +87,7 @@ def test_the_teacher_page_shows_nothing_of_a_round_before_its_code(store):
     store.start((1, 5, 5, 5))
     store.record(1, "s" * 32, True, "(5 - 1 / 5) * 5", "Zed")
     before = set(_instances)  # the widgets of the tests before
-    page = teacher_panel(store, 3600)
+    page = teacher_panel(store)
     page.refresh()
     # Voilà sends the page every widget its kernel holds: none may carry the round.
     made = [widget for key, widget in list(_instances.items()) if key not in before]
@@ -102,9 +102,9 @@ def test_the_teacher_page_shows_nothing_of_a_round_before_its_code(store):
 def test_a_teacher_code_is_hard_to_guess_and_each_wrong_one_waits_longer(store):
     codes = {classroom.make_code() for _ in range(50)}
     assert len(codes) == 50 and all(len(code) == 11 and code[5] == "-" for code in codes)
-    assert classroom.code_bits() >= 40
+    assert len(classroom.CODE_LETTERS) ** 10 >= 2**40
     assert [classroom.refusal_wait(n) for n in range(1, 9)] == [1, 2, 4, 8, 16, 32, 60, 60]
-    page = teacher_panel(store, 3600)
+    page = teacher_panel(store)
     find(page, "t24-teacher-code").value = "guess"
     find(page, "t24-teacher-open").click()  # Enter, then Open: the same code, refused once
     assert "Wrong code: the next try is taken in 1 s" in find(page, "t24-teacher-reply").value
@@ -123,7 +123,7 @@ def test_a_busy_store_is_tried_again_and_a_try_it_refuses_is_kept_until_it_is_fr
     db = hold(store)
     threading.Timer(0.15, db.rollback).start()  # freed while the write is tried again
     assert store.record(1, "a" * 32, False, "") is True
-    student = class_game(store, 3600)
+    student = class_game(store)
     find(student, "t24-round-student").value = "b" * 32  # the id page.js sends
     monkeypatch.setattr(classroom, "BUSY_RETRIES", 1)
     db = hold(store)
@@ -138,7 +138,7 @@ def test_a_busy_store_is_tried_again_and_a_try_it_refuses_is_kept_until_it_is_fr
     db.rollback()
     student.refresh()  # the next write (the page's poll)
     assert "Class round 1" in find(student, "t24-round-status").value
-    reloaded = class_game(store, 3600)  # the same browser after a reload: the same student
+    reloaded = class_game(store)  # the same browser after a reload: the same student
     find(reloaded, "t24-round-student").value = "b" * 32
     find(reloaded, "t24-game-answer").value = "3+3+8+8"
     summary = store.summary(1)
@@ -210,7 +210,7 @@ def test_make_app_clear_empties_the_store_or_says_in_a_line_why_not(
 def test_the_teacher_page_speaks_the_language_chosen_after_import(store, monkeypatch):
     use_language("zh_CN")  # what a Chinese page does first, after classroom is imported
     try:
-        page = teacher_panel(store, 3600)
+        page = teacher_panel(store)
         unlock(page)
         level = find(page, "t24-teacher-level")
     finally:
