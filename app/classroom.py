@@ -292,9 +292,9 @@ def refusal_wait(refused: int) -> int:
     return min(2 ** (refused - 1), LONGEST_WAIT)
 
 
-def poll(step, seconds=POLL_SECONDS):
-    """Run `step()` every `seconds` on the kernel's event loop, so it never changes a widget
-    while a click is being handled; with no loop running (a test calls `step` itself), never."""
+def poll(step):
+    """Run `step()` every POLL_SECONDS on the kernel's event loop, so it never changes a widget
+    while a click is being handled; with no loop running (a test: it calls `refresh()`), never."""
     try:
         loop = asyncio.get_running_loop()
     except RuntimeError:
@@ -303,9 +303,9 @@ def poll(step, seconds=POLL_SECONDS):
     def again():
         with contextlib.suppress(Exception):  # the store busy a moment: the next step retries
             step()
-        loop.call_later(seconds, again)
+        loop.call_later(POLL_SECONDS, again)
 
-    loop.call_later(seconds, again)
+    loop.call_later(POLL_SECONDS, again)
 
 
 def line(sentence: str, bold: bool = False) -> str:

@@ -3,27 +3,21 @@
     python app/serve.py --students=30 --no-browser --port=8866 --Voila.ip=127.0.0.1 --Voila.auto_token=True
 
 (what `make app STUDENTS=30` runs). Voilà runs a page's notebook for each visitor; here every
-app page has a pool of kernels that have already run it (Voilà's preheated kernels), sized for
-the class: one game page per student, one lab page per three. A page taken from the pool is
-replaced a little later, once the class's burst of loads is served; a visitor who finds no warm
-kernel (more students than the pool, or before it is warm) gets a page run for them at once. Kernels idle for ten minutes
-with no page connected are shut down, so pages that were opened and left do not pile up over a
-lesson; a page still open keeps its kernel. The start page (index.html) is plain HTML and needs
-no kernel. Every page sets the `_xsrf` cookie that a closing tab sends back with its kernel's
+app page has a pool of kernels that have already run it (Voilà's preheated kernels), one game
+page per student, one lab page per three. A page taken from the pool is replaced a little later,
+once the class's burst of loads is served; a visitor who finds no warm kernel gets a page run at
+once. Kernels idle for ten minutes with no page connected are shut down; a page still open keeps
+its kernel. Every page sets the `_xsrf` cookie that a closing tab sends back with its kernel's
 shutdown, so a page closed frees its kernel at once; page.css and page.js (linked by each page)
 make the controls stack on a phone and give every control a name a screen reader can say. The
-server logs "ready" with the address to open once every pool is warm, and again whenever the
-pools are full after a class has taken from them.
+server logs "ready" with the address to open whenever every pool is warm.
 
-Both languages are served: English at `/`, Chinese at `/zh-CN` (index.zh-CN.html, the pages
-game.zh-CN.ipynb and so on, made from the English ones by tools/students.py); the class's
-language (`--lang=zh_CN`, what `make app LANG=zh` gives) has the warm pools and its start page
-is the address printed; the other language's pages start a kernel when opened.
-
-The teacher page (teacher.ipynb, one warm kernel) runs a class round (classroom.py). The start
-page does not link it: once ready, the server logs its address (in the class's language) and
-the teacher code that opens it, made afresh each time unless T24_TEACHER_CODE chooses it
-(`make app TEACHER_CODE=...`), and then one line for each wrong code a teacher page refused.
+English is served at `/`, Chinese at `/zh-CN` (index.zh-CN.html, game.zh-CN.ipynb... made by
+tools/students.py); the class's language (`--lang=zh_CN`, `make app LANG=zh`) has the warm pools
+and its start page is the address printed. The teacher page (teacher.ipynb, one warm kernel) runs
+a class round (classroom.py); the start page does not link it: the server logs its address and
+the teacher code that opens it (made afresh each time unless T24_TEACHER_CODE chooses it, `make
+app TEACHER_CODE=...`), then one line for each wrong code a teacher page refused.
 
 Every other option is Voilà's own. Ask for a token with `--Voila.auto_token=True` (or set
 JUPYTER_TOKEN as well, to choose it), not with Voilà's `--token`, which takes the next argument
