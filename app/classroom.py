@@ -329,7 +329,7 @@ class RoundPlayer:
     def __init__(self, store: Classroom, **options):
         self.store = store
         self.student = secrets.token_hex(16)  # until the browser sends the id it keeps
-        self.round, self.dealt, self.said = None, None, ""  # the round, its hand, the status
+        self.number, self.dealt, self.said = None, None, ""  # the round, its hand, the status
         self.kept: list[tuple] = []  # tries not stored yet, the oldest first
         self.name = widgets.Text(
             placeholder=_("optional, for a class round"), description=_("Your name"), style=LABEL
@@ -365,7 +365,9 @@ class RoundPlayer:
         if round_ is not self.dealt:
             return
         answer = answer_key(reply) if reply.ok else ""
-        self.kept.append((self.round, self.student, reply.ok, answer, self.name.value, time.time()))
+        self.kept.append(
+            (self.number, self.student, reply.ok, answer, self.name.value, time.time())
+        )
         if not self.send():
             busy = _("The class's record is busy: your try is kept and sent in a moment.")
             self.status.value = line(busy, bold=True)
@@ -373,29 +375,24 @@ class RoundPlayer:
     def on_next(self):
         """Next hand: a hand of the student's own, or, in a round, the round's hand kept (the
         poll says when the round ends)."""
-        if self.round is None:
+        if self.number is None:
             self.game.deal()
             return
-        number = self.round
-        self.say(
-            said(
-                "Class round {number}: everyone keeps this hand until the round ends.",
-                number=number,
-            )
-        )
+        keep = _("Class round {number}: everyone keeps this hand until the round ends.")
+        self.say(keep.format(number=self.number))
 
     def step(self):
         """The tries kept sent; the round joined when one opens, left when it ends."""
         if self.kept and self.send():
             self.say()  # the line said before the store was busy
         current = self.store.current()
-        if current is not None and current.number != self.round:
+        if current is not None and current.number != self.number:
             self.game.deal(current.hand)
-            self.round, self.dealt = current.number, self.game.round
-            number = current.number
-            self.say(said("Class round {number}: the whole class has this hand.", number=number))
-        elif current is None and self.round is not None:
-            self.round = self.dealt = None
+            self.number, self.dealt = current.number, self.game.round
+            joined = _("Class round {number}: the whole class has this hand.")
+            self.say(joined.format(number=current.number))
+        elif current is None and self.number is not None:
+            self.number = self.dealt = None
             self.say(_("The class round is over. Next hand deals you a new one."))
 
 

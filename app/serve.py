@@ -25,6 +25,7 @@ as the token: `--token app` serves the current folder with the token "app".
 """
 
 import contextlib
+import copy
 import math
 import os
 import sys
@@ -77,6 +78,11 @@ def pool_sizes(students: int, lang: str = "en") -> dict[str, int]:
     return {f"{page}{suffix(lang)}.ipynb": size for page, size in sizes.items()}
 
 
+def html_lang(page: str) -> str:
+    """The language of an app page as its <html lang> says it (nbconvert takes two letters)."""
+    return "zh" if ".zh-CN." in page else "en"
+
+
 def warm(task) -> bool:
     """Whether a pool's task has started its kernel and run the page in it."""
     return task.done() and task.exception() is None and task.result()["task"].done()
@@ -112,10 +118,20 @@ class TaskCards(JupyterHandler):
         self.finish(page)
 
 
+class VoilaPage(XsrfCookie, TornadoVoilaHandler):
+    """A page Voilà runs, whose <html lang> says its language (Voilà's template says "en" unless
+    told: a screen reader would read a Chinese page as English)."""
+
+    def get_generator(self, path=None):
+        self.traitlet_config = copy.deepcopy(self.traitlet_config)
+        self.traitlet_config.VoilaExporter.language_code = html_lang(path)
+        return super().get_generator(path)
+
+
 # Voilà's pages, each setting the cookie whichever page a student opens first.
 PAGES = {
-    page: type(page.__name__, (XsrfCookie, page), {})
-    for page in (TornadoVoilaHandler, TornadoVoilaTreeHandler)
+    TornadoVoilaHandler: VoilaPage,
+    TornadoVoilaTreeHandler: type("TreePage", (XsrfCookie, TornadoVoilaTreeHandler), {}),
 }
 
 
@@ -145,6 +161,8 @@ class ClassApp(Voila):
         pools["default"] = {"pool_size": 0}
         self.config.VoilaKernelManager.kernel_pools_config = pools
         self.config.VoilaKernelManager.fill_delay = self.refill_delay
+        # the warm pages are rendered before any visit, all in the class's language
+        self.config.VoilaExporter.language_code = html_lang(f"game{suffix(self.lang)}.ipynb")
         culling = {"cull_idle_timeout": IDLE_MINUTES * 60, "cull_interval": 60}
         for name, value in {**culling, "cull_connected": False}.items():
             self.config.MappingKernelManager.setdefault(name, value)

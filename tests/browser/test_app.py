@@ -226,6 +226,7 @@ def test_the_chinese_pages_label_every_control_in_chinese(page, voila_app):
             page.locator(".t24-teacher-open").click()
             page.wait_for_selector(".t24-teacher-start", state="visible", timeout=30_000)
         page.wait_for_timeout(500)  # the widgets settle
+        assert page.get_attribute("html", "lang").startswith("zh"), name  # read as Chinese
         assert page.evaluate(JS_CUT) == [], name  # Chinese labels fit their width as well
         for label in set(page.evaluate(JS_LABELS)):
             words = set(re.findall(r"[A-Za-z]{2,}", label)) - CODE_WORDS
