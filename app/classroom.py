@@ -177,22 +177,19 @@ class Classroom:
         the error."""
         for attempt in range(BUSY_RETRIES):
             with contextlib.suppress(sa.exc.OperationalError):
-                return self._run(statements)
+                return self._run(*statements)
             time.sleep(BUSY_SECONDS * 2**attempt)
-        return self._run(statements)
+        return self._run(*statements)
 
-    def _run(self, statements) -> list:
+    def _run(self, *statements) -> list:
+        """Run statements in one transaction; the rows the last one returns."""
         with self.engine.begin() as db:
             last = [db.execute(statement) for statement in statements][-1]
             return last.all() if last.returns_rows else []
 
-    def _read(self, query) -> list:
-        with self.engine.connect() as db:
-            return db.execute(query).all()
-
     def _round(self, *where) -> Round | None:
         query = sa.select(ROUNDS.c.id, ROUNDS.c.hand, ROUNDS.c.ended.is_(None))
-        rows = self._read(query.where(*where).order_by(ROUNDS.c.id.desc()).limit(1))
+        rows = self._run(query.where(*where).order_by(ROUNDS.c.id.desc()).limit(1))
         return Round(rows[0][0], as_hand(rows[0][1]), bool(rows[0][2])) if rows else None
 
     def current(self) -> Round | None:
@@ -235,7 +232,7 @@ class Classroom:
         if found is None:
             return None
         columns = TRIES.c.student, TRIES.c.solved, TRIES.c.answer, TRIES.c.name
-        tries = self._read(sa.select(*columns).where(TRIES.c.round == number).order_by(TRIES.c.at))
+        tries = self._run(sa.select(*columns).where(TRIES.c.round == number).order_by(TRIES.c.at))
         solvers, names = {}, {}  # each right answer (first found first): its students, names
         for student, solved, answer, name in tries:
             if solved:
@@ -253,7 +250,7 @@ class Classroom:
     def refusals(self, after: int = 0) -> list[tuple[int, float]]:
         """The wrong codes recorded after number `after`: each one's number and time."""
         query = sa.select(REFUSALS.c.id, REFUSALS.c.at).where(REFUSALS.c.id > after)
-        return [tuple(row) for row in self._read(query.order_by(REFUSALS.c.id))]
+        return [tuple(row) for row in self._run(query.order_by(REFUSALS.c.id))]
 
     def clear(self):
         """Forget every round, try and refusal (numbers go on from where they were), and leave
