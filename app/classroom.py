@@ -477,10 +477,10 @@ class TeacherControls:
         self.refused, self.wait_until, self.unlocked, self.wrong = 0, 0.0, False, None
         self.code.observe(lambda change: change["new"] and self.on_open(), names="value")
         self.open.on_click(lambda _button: self.on_open())
-        for button, act in ((self.deal, self.on_deal), (self.start, self.on_start)):
+        acts = ((self.deal, self.on_deal), (self.start, self.on_start), (self.end, self.on_end))
+        for button, act in acts:
             # a page without the code may still send a click: only an opened page acts on one
             button.on_click(lambda _button, act=act: self.unlocked and act())
-        self.end.on_click(lambda _button: self.unlocked and self.on_end())
         self.reveal.observe(lambda change: self.show(), names="value")
         names = ("code", "open", "hands", "level", "deal", "start", "end", "reply", "view")
         styled({name: getattr(self, name) for name in (*names, "reveal", "answers")}, "t24-teacher")
@@ -548,7 +548,7 @@ class TeacherControls:
     def on_start(self):
         first, *rest = self.hands.value.split(";")
         try:
-            hand = Game(hands=[first], deal=False).chosen[0]  # 2 to 6 cards, or a sentence
+            hand = Game(hands=[first]).round.hand  # 2 to 6 cards, or a sentence saying why not
             started = self.store.start(hand)
         except InputError as error:
             self.reply.value = line(said("No round started: {reason}", reason=str(error)))
