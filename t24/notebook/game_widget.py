@@ -33,11 +33,9 @@ class GameWidget(Panel):
 
     def __init__(self, game: Game, on_try=None, on_next=None):
         self.game, self.on_try, self.on_next = game, on_try, on_next
-        self.hand_view, self.score, self.message = (
-            widgets.HTML(),
-            widgets.HTML(),
-            widgets.HTMLMath(),
-        )
+        self.hand_view = widgets.HTML()
+        self.score = widgets.HTML()
+        self.message = widgets.HTMLMath()
         placeholder = _("an expression, e.g. (1+2)*8")
         self.answer = widgets.Text(placeholder=placeholder, continuous_update=False)
         self.answer.observe(lambda change: change["new"].strip() and self.check(), names="value")
