@@ -2,32 +2,21 @@
 page shows how many tried, how many solved it, and the distinct answers found.
 
 The students' kernels share the round through a store that outlives any kernel: an SQLite file
-in a folder only its user can read (`~/.local/share/t24/classroom.sqlite`, under XDG_DATA_HOME
-when set, or the file T24_CLASSROOM names), in WAL mode with short transactions, so thirty pages
-reading it every second and writing a try now and then never wait long. On a hub, where each
-student's kernel runs in a server of its own, T24_CLASSROOM names a PostgreSQL database instead
-(postgresql://user:password@host/database): the same tables, made on first use, one connection
-kept per kernel. A restarted kernel or server finds the round where it was; `python
-app/classroom.py --clear` (`make app-clear`) empties the store.
+only its user can read (`~/.local/share/t24/classroom.sqlite`, or the file T24_CLASSROOM names),
+in WAL mode with short transactions, so thirty pages reading it every second never wait long; on
+a hub, where each student's kernel runs in a server of its own, a PostgreSQL database named by
+its URL in T24_CLASSROOM (postgresql://user:password@host/database), the same tables made on
+first use. `python app/classroom.py --clear` (`make app-clear`) empties it. Each page reads it
+every second on its kernel's own event loop, between the page's messages, so no widget changes
+while a click is handled. A try is answered first and stored after; a store busy is tried again,
+and a try it still refuses is kept, said in one line, and stored with the next write. The
+browser keeps a student's id (page.js), so a reload is the same student.
 
-A student's try is answered first and stored after. A store busy (a lock held longer than
-BUSY_SECONDS) is tried again a few times, a little later each time (about two seconds in all); a
-try still not stored is kept in the kernel, said in one line, and stored with the next write
-(the page tries every second). Each page reads the store every second on its kernel's own event
-loop, between the messages of the page, so no widget changes while a click is being handled.
-The browser keeps a student's id (page.js, in its localStorage), so a reload is the same student.
-
-The teacher page shows nothing of a round until the teacher code is typed on it: its kernel
-holds no round's hand, count or answer before that, so its widgets cannot carry one. The code is
-two groups of five letters and digits (about 50 bits; app/serve.py makes it at start and prints
-it with the teacher page's address, or TEACHER_CODE=... for `make app` chooses it). Each wrong
-code makes the page wait before it takes the next one (1, 2, 4 ... up to 60 seconds) and is
-recorded in the store, from which the server logs one line per refusal. Voilà passes a browser
-only widget messages, never code, so no page can read the code from its kernel. The students'
-page has no control that starts, ends or changes a round; its kernel deals the round's hand
-itself, keeps it while the round is open whatever a browser sends, and records a try as the
-kernel checked it. No names are stored unless a student types one, and a name loses its control
-and direction characters (a right-to-left override would show "ecilA" as "Alice").
+The teacher page holds nothing of a round until the teacher code (app/serve.py prints it) is
+typed on it, so its widgets cannot carry one; each wrong code waits longer and is recorded, and
+the server logs it. Voilà passes a browser only widget messages, never code. The students' page
+has no control that starts, ends or changes a round: its kernel deals the round's hand itself and
+records a try as the kernel checked it. No name is stored unless a student types one, cleaned.
 """
 
 import argparse
@@ -70,7 +59,7 @@ DEAL_SECONDS = 6  # a very hard hand is about 1 deal in 30, each rated in about 
 BUSY_SECONDS = 0.1  # the store waits this long for a lock, then a write is tried again...
 BUSY_RETRIES = 4  # ...this many times, 0.1, 0.2, 0.4, 0.8 s later: about two seconds in all
 CODE_LETTERS = "23456789abcdefghjkmnpqrstuvwxyz"  # no 0 o 1 l i to mistake for each other
-CODE_GROUPS = (5, 5)  # typed as abcde-fghjk; spaces, dashes and capitals do not matter
+CODE_GROUPS = (5, 5)  # abcde-fghjk, about 50 bits; spaces, dashes and capitals do not matter
 LONGEST_WAIT = 60  # seconds before the next try of the code, at most
 STUDENT_ID = re.compile(r"[0-9a-f]{32}")  # what page.js sends: 16 random bytes in hex
 StoreError = sa.exc.SQLAlchemyError  # the store busy, out of reach or refusing

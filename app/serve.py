@@ -2,22 +2,16 @@
 
     python app/serve.py --students=30 --no-browser --port=8866 --Voila.ip=127.0.0.1 --Voila.auto_token=True
 
-(what `make app STUDENTS=30` runs). Voilà runs a page's notebook for each visitor; here every
-app page has a pool of kernels that have already run it (Voilà's preheated kernels), one game
-page per student, one lab page per three. A page taken from the pool is replaced a little later,
-once the class's burst of loads is served; a visitor who finds no warm kernel gets a page run at
-once. Kernels idle for ten minutes with no page connected are shut down; a page still open keeps
-its kernel. Every page sets the `_xsrf` cookie that a closing tab sends back with its kernel's
-shutdown, so a page closed frees its kernel at once; page.css and page.js (linked by each page)
-make the controls stack on a phone and give every control a name a screen reader can say. The
-server logs "ready" with the address to open whenever every pool is warm.
-
-English is served at `/`, Chinese at `/zh-CN` (index.zh-CN.html, game.zh-CN.ipynb... made by
-tools/students.py); the class's language (`--lang=zh_CN`, `make app LANG=zh`) has the warm pools
-and its start page is the address printed. The teacher page (teacher.ipynb, one warm kernel) runs
-a class round (classroom.py); the start page does not link it: the server logs its address and
-the teacher code that opens it (made afresh each time unless T24_TEACHER_CODE chooses it, `make
-app TEACHER_CODE=...`), then one line for each wrong code a teacher page refused.
+(what `make app STUDENTS=30` runs). Every app page has a pool of kernels that have already run
+it (Voilà's preheated kernels, `pool_sizes`), refilled a little after a class has taken from
+them; a visitor who finds none warm gets a page run at once, and a kernel idle ten minutes with
+no page connected is shut down. page.css and page.js (linked by each page) stack the controls
+on a phone and name each one for a screen reader. English is served at `/`, Chinese at `/zh-CN`;
+the class's language (`--lang=zh_CN`, `make app LANG=zh`) has the warm pools, and the server
+logs "ready" with its start page's address. The teacher page (teacher.ipynb, a class round: see
+classroom.py) is not linked: the server logs its address and the teacher code that opens it
+(made afresh, or chosen by T24_TEACHER_CODE: `make app TEACHER_CODE=...`), then a line for each
+wrong code a teacher page refused.
 
 Every other option is Voilà's own. Ask for a token with `--Voila.auto_token=True` (or set
 JUPYTER_TOKEN as well, to choose it), not with Voilà's `--token`, which takes the next argument
