@@ -35,7 +35,6 @@ from tornado.ioloop import PeriodicCallback
 from traitlets import Float, Int, Unicode
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
-from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from t24.text import _, n_, said
 
@@ -113,20 +112,13 @@ class TaskCards(JupyterHandler):
 
 
 class VoilaPage(XsrfCookie, TornadoVoilaHandler):
-    """A page Voilà runs, whose <html lang> says its language (Voilà's template says "en" unless
-    told: a screen reader would read a Chinese page as English)."""
+    """A page Voilà runs, which sets the cookie, and whose <html lang> says its language (Voilà's
+    template says "en" unless told: a screen reader would read a Chinese page as English)."""
 
     def get_generator(self, path=None):
         self.traitlet_config = copy.deepcopy(self.traitlet_config)
         self.traitlet_config.VoilaExporter.language_code = html_lang(path)
         return super().get_generator(path)
-
-
-# Voilà's pages, each setting the cookie whichever page a student opens first.
-PAGES = {
-    TornadoVoilaHandler: VoilaPage,
-    TornadoVoilaTreeHandler: type("TreePage", (XsrfCookie, TornadoVoilaTreeHandler), {}),
-}
 
 
 class ClassApp(Voila):
@@ -199,7 +191,7 @@ class ClassApp(Voila):
     def init_handlers(self):
         # Tornado takes the first handler that matches: this one wins over the file list at `/`.
         handlers = [
-            (pattern, PAGES.get(page, page), *rest)
+            (pattern, VoilaPage if page is TornadoVoilaHandler else page, *rest)
             for pattern, page, *rest in super().init_handlers()
         ]
         root = url_path_join(self.server_url, "/")
