@@ -248,12 +248,8 @@ class ClassApp(Voila):
         with contextlib.suppress(StoreError):  # the store busy: the next second logs them
             for number, _at in self.store.refusals(self.refused):
                 self.refused = number
-                self.log.warning(
-                    said(
-                        "a teacher page refused a wrong teacher code (refusal {number})",
-                        number=number,
-                    )
-                )
+                refusal = _("a teacher page refused a wrong teacher code (refusal {number})")
+                self.log.warning(refusal.format(number=number))
 
     def listen(self):
         PeriodicCallback(self.check_warm, 1000).start()
