@@ -283,9 +283,12 @@ class Game:
             )
         return rules.format(target=describe(self.target))
 
-    def next_hand(self) -> Round:
-        """Deal the next hand; an unfinished hand counts as skipped (not if the dealer refuses)."""
-        if self.chosen:
+    def next_hand(self, hand=None) -> Round:
+        """Deal `hand`, else the next hand; an unfinished hand counts as skipped (not if the dealer
+        refuses)."""
+        if hand is not None:
+            hand = as_hand(hand)
+        elif self.chosen:
             hand = self.chosen.pop(0)
         elif self.any_hand:
             hand = deal(self.rng, *self.deck)
