@@ -6,6 +6,7 @@ import re
 import sys
 from pathlib import Path
 
+import nbformat
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,18 +27,16 @@ def lesson(tmp_path, monkeypatch):
 
 
 def write(source, markdown):
-    cells = [
-        {"cell_type": "markdown", "metadata": {}, "source": markdown},
-        {"cell_type": "code", "metadata": {}, "source": CODE, "outputs": [], "execution_count": 1},
-    ]
-    source.english.write_text(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4}))
+    code = nbformat.v4.new_code_cell(CODE, execution_count=1)
+    cells = [nbformat.v4.new_markdown_cell(markdown), code]
+    nbformat.write(nbformat.v4.new_notebook(cells=cells), source.english)
 
 
 CODE = 'total = 3 + 8  # two cards\nprint("made", total)'
 
 
 def fill(source, words):
-    catalogue = translations.read("xx", source)
+    catalogue = translations.catalogue_of("xx", source)
     for message in catalogue:
         if message.id in words:
             message.string, message.flags = words[message.id], set()
