@@ -1,10 +1,8 @@
 #!/usr/bin/env python3
-"""Make the students' copies of the lessons from the teacher's notebooks, with nbgrader.
-
-nbgrader's `generate_assignment` turns each `teacher/NN-slug.ipynb` into the copy a student gets
-(each solution a stub in the edition's language, hidden tests and outputs gone, checks locked);
-then the code of cells tagged `reveal` is folded away and an exercise's code cell is left as its
-comment, so the copy runs top to bottom. The copies are handed out clean, nothing run.
+"""Make the students' copies of the lessons from the teacher's notebooks, with nbgrader: each
+solution a stub in the edition's language, hidden tests and outputs gone, checks locked, the code
+of cells tagged `reveal` folded away, an exercise's code cell left as its comment (so the copy
+runs top to bottom). The copies are handed out clean, nothing run.
 
     python tools/students.py [TEACHER_NB ...]   write notebooks/ (default: every lesson), and
                                                 carry each translated edition along
@@ -22,10 +20,9 @@ wrote by content, never by git history: `.written-sha256.json` in the folder (co
 notebooks/, so a fresh clone knows them) holds the sha256 of each file as written.
 
 Each language of translations/ gets the same from the English (only the lessons named, if any):
-teacher/zh-CN/ (executed when its words changed), the app's pages, the guides and README, then
-notebooks/zh-CN/. An English edit never stops it: the catalogues are brought in step first, a
-changed paragraph keeps its last translation (fuzzy), a new one shows its English under 「待翻译」,
-and the run ends listing what to translate. `--check` stays strict, as the tests are.
+teacher/zh-CN/ (run when its words changed), the app's pages, the guides, README, notebooks/zh-CN/.
+An English edit never stops it: a changed paragraph keeps its last translation (fuzzy), a new one
+shows its English under 「待翻译」, and the run ends listing what to translate. `--check` is strict.
 """
 
 from __future__ import annotations

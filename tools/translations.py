@@ -76,11 +76,8 @@ def sources() -> list[Source]:
 
 
 def languages() -> list[str]:
-    return (
-        sorted(path.name for path in CATALOGUES.iterdir() if path.is_dir())
-        if CATALOGUES.is_dir()
-        else []
-    )
+    """Each language with catalogues, e.g. zh_CN: a folder of translations/."""
+    return sorted(path.name for path in CATALOGUES.glob("*") if path.is_dir())
 
 
 def paragraphs(text: str) -> list[str]:
