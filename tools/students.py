@@ -252,9 +252,8 @@ def translated(check: bool, english: list[Path] | None) -> tuple[list[Path], lis
                 continue
             if target.parent == TEACHER / lang.replace("_", "-") and target.suffix == ".ipynb":
                 lessons.append(target)
-            if target.exists() and translations.words(
-                translations.read(target)
-            ) == translations.words(done):
+            old = translations.read(target) if target.exists() else None
+            if old is not None and translations.words(old) == translations.words(done):
                 continue
             stale.append(target)
             if check:

@@ -19,12 +19,6 @@ SPEC = importlib.util.spec_from_file_location("h", Path(__file__).parents[2] / "
 SPEC.loader.exec_module(handouts := importlib.util.module_from_spec(SPEC))
 LESSONS = sorted(handouts.ROOT.glob("teacher/[0-9][0-9]-*.ipynb"))
 PRINTED = "01"  # its sheet names the post “24点解法”: Chinese in the English copy as well
-
-
-def cells(path):
-    return nbformat.read(path, as_version=4).cells
-
-
 OPS = {symbol: op for op, symbol in handouts.SYMBOLS.items()}
 
 
@@ -39,7 +33,8 @@ def sheets():  # the lessons' cells not run here: the printed lesson runs its re
 
 def test_every_question_of_every_lesson_is_on_its_sheet_with_an_answer_or_its_reveal(sheets):
     for path in LESSONS:
-        markdown = [c.source for c in cells(path) if c.cell_type == "markdown"]
+        cells = nbformat.read(path, as_version=4).cells
+        markdown = [c.source for c in cells if c.cell_type == "markdown"]
         text = squeezed(handouts.plain("".join(markdown)))
         asked = sum(text.count(f"{marker}.") for marker in ("Tryitfirst", "Traceitbyhand"))
         items = sheets[path.stem[3:]]["questions"]["items"]
@@ -125,11 +120,9 @@ def test_the_questions_are_on_both_copies_and_the_answers_only_on_the_teachers(p
             for copy in ("students", "teacher")
         )
         assert squeezed(handouts.nav.title(nbformat.read(lesson, as_version=4))[0]) in student
-        items = printed[f"{edition}teacher/{lesson.stem}.pdf"][1][-1]["items"]
-        assert [item["text"] for item in items] == [
-            q["text"] for q in handouts.questions(cells(lesson))
-        ]
-        for item in items:  # what its reveal showed (the lesson's cells ran) or its model answer
+        for item in printed[f"{edition}teacher/{lesson.stem}.pdf"][1][-1][
+            "items"
+        ]:  # what its reveal showed (the lesson's cells ran) or its model answer
             answer = squeezed(item["answer"].splitlines()[0])
             assert squeezed(item["text"]) in student and squeezed(item["text"]) in teacher
             assert answer and answer in teacher and answer not in student, item
@@ -148,9 +141,7 @@ def test_every_character_is_drawn_from_the_embedded_fonts_that_have_it(printed):
         for page in reader.pages:
             for font in page["/Resources"]["/Font"].values():
                 font = font.get_object()
-                described = (
-                    font.get("/FontDescriptor") or font["/DescendantFonts"][0]["/FontDescriptor"]
-                )
-                used.add(str(described["/FontName"]).split("+")[-1])
+                font = font.get("/DescendantFonts", [font])[0]  # a CID font's own descriptor
+                used.add(str(font["/FontDescriptor"]["/FontName"]).split("+")[-1])
         assert used <= ours and ("NotoSansSC-Regular" in used), (name, used)
         assert {c for c in text(reader) if ord(c) not in mapped} == set(), name
