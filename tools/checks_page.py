@@ -1,16 +1,13 @@
-"""The checks explained, for teachers: teacher/checks.md, made from the checks' own tables, and
-each edition's page in its language (teacher/zh-CN/checks.md) from the same data.
+"""The checks explained, for teachers: teacher/checks.md and each edition's page in its language
+(teacher/zh-CN/checks.md), made from the checks' own tables (`t24.notebook.checks`).
 
     python tools/checks_page.py            writes teacher/checks.md and teacher/zh-CN/checks.md
     python tools/checks_page.py --check    says whether they are up to date
 
-Every sentence comes from `t24.notebook.checks` (SENTENCES, ASK, SAME_ANSWER_CASES, PROBLEMS,
-ADVICE, NAME_ADVICE). The mistakes that cause a sentence are not written here: each wrong attempt
-of the catalogue of novices' attempts (tests/notebook/attempts/CHECK.md) is run through its check,
-and its title is listed under the sentence and question it gets. What to ask next is NEXT below,
-one entry for each kind of sentence. The page's words are in the package's catalogue (make
-catalogues reads this file too), so an edition's page says them, and the checks' sentences, in
-its language; the attempts' titles stay as the catalogue of attempts names them.
+The mistakes behind a sentence are not written here: each attempt of the catalogue of novices'
+attempts (tests/notebook/attempts/CHECK.md) is run through its check, and its title is listed
+under the sentence it gets. What to ask next is NEXT, one for each kind of sentence. The page's
+words are in the package's catalogue (make catalogues reads this file too).
 """
 
 import contextlib

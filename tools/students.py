@@ -242,14 +242,8 @@ def translated(check: bool, english: list[Path] | None) -> tuple[list[Path], lis
         if chosen and not check:  # a changed paragraph keeps its translation, as fuzzy
             translations.update(lang, [source.name for source in chosen])
         for source in chosen:
-            target = source.output(lang)
-            try:
-                done = translations.translate(
-                    source, lang, SETUP.format(lang=lang), None if check else problems
-                )
-            except translations.Stale as error:
-                problems.append(str(error))
-                continue
+            target = source.output(lang)  # (with `check`, any problem below stops the run)
+            done = translations.translate(source, lang, SETUP.format(lang=lang), problems)
             if target.parent == TEACHER / lang.replace("_", "-") and target.suffix == ".ipynb":
                 lessons.append(target)
             old = translations.read(target) if target.exists() else None
