@@ -269,9 +269,7 @@ bench-update: $(PEERS_VENV)/.installed
 # one). No widget state, no timing metadata and no random widget ids are stored.
 NB ?= $(sort $(wildcard teacher/[0-9][0-9]-*.ipynb app/*.ipynb))
 execute: $(VENV)/.installed-test
-	$(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \
-		--NotebookClient.store_widget_state=False --NotebookClient.record_timing=False $(NB)
-	$(PY) tools/stable_ids.py $(NB)
+	$(PY) tools/students.py --execute $(NB)
 
 notebooks: $(VENV)/.installed-test
 	$(MAKE) execute

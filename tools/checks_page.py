@@ -1,30 +1,31 @@
-"""The checks explained, for teachers: teacher/checks.md, made from the checks' own tables, and
-each edition's page in its language (teacher/zh-CN/checks.md) from the same data.
+"""The checks explained, for teachers: teacher/checks.md and each edition's page in its language
+(teacher/zh-CN/checks.md), made from the checks' own tables (`t24.notebook.checks`).
 
     python tools/checks_page.py            writes teacher/checks.md and teacher/zh-CN/checks.md
     python tools/checks_page.py --check    says whether they are up to date
 
-Every sentence comes from `t24.notebook.checks` (SENTENCES, ASK, SAME_ANSWER_CASES, PROBLEMS,
-ADVICE, NAME_ADVICE). The mistakes that cause a sentence are not written here: each wrong attempt
-of the catalogue of novices' attempts (tests/notebook/attempts/CHECK.md) is run through its check,
-and its title is listed under the sentence and question it gets. What to ask next is NEXT below,
-one entry for each kind of sentence. The page's words are in the package's catalogue (make
-catalogues reads this file too), so an edition's page says them, and the checks' sentences, in
-its language; the attempts' titles stay as the catalogue of attempts names them.
+The mistakes behind a sentence are not written here: each attempt of the catalogue of novices'
+attempts (tests/notebook/attempts/CHECK.md) is run through its check, and its title is listed
+under the sentence it gets. What to ask next is NEXT, one for each kind of sentence. The page's
+words are in the package's catalogue (make catalogues reads this file too).
 """
 
 import contextlib
 import inspect
 import io
-import json
 import linecache
 import re
 import sys
 from collections import defaultdict
 from pathlib import Path
 
+import nbformat
+
 from t24.notebook import checks
 from t24.text import N_, _, n_, use_language
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import nav  # noqa: E402  (tools/nav.py, beside this file: a lesson's title)
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "teacher/checks.md"
@@ -151,16 +152,10 @@ def lessons(folder: Path = ROOT / "teacher") -> dict:
     """{check name: (lesson number, lesson title)}, from the lessons (in `folder`) that call it."""
     found = {}
     for path in sorted(folder.glob("[0-9][0-9]-*.ipynb")):
-        cells = json.loads(path.read_text())["cells"]
-        text = "".join("".join(cell["source"]) for cell in cells if cell["cell_type"] == "code")
-        title = next(
-            line[2:]
-            for c in cells
-            for line in "".join(c["source"]).splitlines()
-            if line[:2] == "# "
-        )
-        for name in re.findall(r"\b(check_\w+)\(", text):
-            found.setdefault(name, (path.name[:2], title))
+        notebook = nbformat.read(path, as_version=4)
+        code = "".join(cell.source for cell in notebook.cells if cell.cell_type == "code")
+        for name in re.findall(r"\b(check_\w+)\(", code):
+            found.setdefault(name, (path.name[:2], nav.title(notebook)[0]))
     return found
 
 

@@ -5,9 +5,9 @@ with the answers for the teacher, in black and greys only.
     python tools/handouts.py --zh OUT [NN ...]   OUT/teacher/NN-slug.pdf (--zh: OUT/zh-CN/...)
 
 Each sheet's data (`sheets`) comes from the package (the searches, the recursion's states, the
-stack machine, the game) or from the teacher's lesson: each "Try it first" question is read from
-teacher/NN-*.ipynb with the text of the reveal that follows it (the lesson's cells are run here,
-without the checks) or the model answer of the written answer cell below it. The page, its words
+stack machine, the game) or from the teacher's lesson: each "Try it first" question with the text
+of the reveal that follows it (the cells it needs are run here, without the checks) or the model
+answer of the written answer cell below it. The page, its words
 and its layout are tools/handouts.html (Jinja2), printed to PDF by headless Chromium with its
 fonts embedded: DejaVu Sans (matplotlib's copy) and the `zh` extra's Noto Sans SC for Chinese.
 """
@@ -18,7 +18,6 @@ import contextlib
 import functools
 import html
 import io
-import json
 import os
 import re
 import shutil
@@ -27,11 +26,11 @@ import sys
 import tempfile
 import warnings
 from fractions import Fraction
-from html.parser import HTMLParser
 from pathlib import Path
 
 import jinja2
 import matplotlib
+import nbformat
 from fontTools.ttLib import TTFont
 from fontTools.ttLib.sfnt import SFNTWriter
 from markupsafe import Markup
@@ -42,6 +41,9 @@ from t24.game.rating import LEVELS, NO_ANSWER
 from t24.methods import patterns, postfix, recursive
 from t24.text import FACES, _, describe, hand_text, use_language
 from t24.trace import stack_steps, trace
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import nav  # noqa: E402  (tools/nav.py, beside this file: a lesson's title)
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = {"en": ("teacher", None), "zh": ("teacher/zh-CN", "zh_CN")}  # lessons, catalogue
@@ -55,6 +57,7 @@ SYMBOLS = {"+": "+", "-": "−", "*": "×", "/": "÷"}
 PATTERN_HAND, TREE_HAND, TREE_TARGET, SEED = (2, 4, 6, 8), (2, 3, 4), 10, 2024
 LATIN = Path(matplotlib.get_data_path(), "fonts/ttf")  # DejaVu Sans, the same on every computer
 CHROMIUM = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+LATEX = {"$": "", "\\left": "", "\\right": "", "\\times": "×", "\\div": "÷"}  # as plain text
 
 
 @functools.cache
@@ -93,23 +96,31 @@ def solved(hand) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
-# The sheets' data: each a dict with the `kind` of the template's macro that lays it out, the
-# answers beside the blanks (the template shows them on the teacher's copy only).
+# The sheets' data, by the lesson's slug: each a dict with the `kind` of the template's macro
+# that lays it out, the answers beside the blanks (shown on the teacher's copy only).
+SHEETS = {}
 
 
-def sheet_00(lesson):
+def sheet(slug: str):
+    """Make the function the sheets of the lesson `slug` (from the lesson's cells)."""
+    return lambda function: SHEETS.setdefault(slug, function)
+
+
+@sheet("the-24-game")
+def hand_and_sets(cells):
     hand = (3, 3, 8, 8)
     answer = t24.solve(hand)[0]
     steps = [typeset(s.text()) for s in answer_steps(answer)]
     yield {"kind": "hand", "hand": hand, "answer": f"{answer.pretty()} = 24", "steps": steps}
-    ratings = [(rate(h), h) for h in lesson_hands(lesson, exclude={hand})]
+    ratings = [(rate(h), h) for h in lesson_hands(cells) if h != hand]
     ratings.sort(key=lambda item: ((*LEVELS, NO_ANSWER).index(item[0].level), item[1]))
     sets = [{"hand": h, "answer": solved(h), "rating": r} for r, h in ratings[:8]]
     if sets:
         yield {"kind": "sets", "sets": sets}
 
 
-def sheet_01(lesson):
+@sheet("pattern-strings")
+def filled_patterns(cells):
     hits = {}  # per pattern, its filled text with the fewest divisions and subtractions
     texts = patterns.search(PATTERN_HAND, Fraction(24))
     for text in sorted(texts, key=lambda t: (t.count("/"), t.count("-"))):
@@ -125,7 +136,8 @@ def sheet_01(lesson):
     yield {"kind": "patterns", "hand": PATTERN_HAND, "rows": rows}
 
 
-def sheet_02(lesson):
+@sheet("postfix-enumeration")
+def stack_machines(cells):
     machines = []
     for tokens in [(7, 6, 5, "-", "-"), t24.solve((3, 3, 8, 8))[0].postfix()]:
         rows = zip(tokens, map(typeset, stack_steps(tokens)), stacks(tokens))
@@ -151,7 +163,8 @@ def stacks(tokens) -> list[str]:
     return after
 
 
-def sheet_03(lesson):
+@sheet("recursive-reduction")
+def tree_and_array(cells):
     searched = trace(TREE_HAND, TREE_TARGET)
     branches = []
     for state in (s for s in searched.states if s.depth == 1):
@@ -189,7 +202,8 @@ def array_rows(hand, target) -> list[dict]:
     return rows
 
 
-def sheet_06(lesson):
+@sheet("exact-arithmetic")
+def exact_and_float(cells):
     exprs = []
     for text in ["8 / (3 - 8 / 3)", "(5 - 1 / 5) * 5", "4 / (1 - 5 / 6)"]:
         expr, rows = t24.parse(text), []
@@ -201,27 +215,18 @@ def sheet_06(lesson):
     yield {"kind": "exact", "exprs": exprs}
 
 
-def sheet_09(lesson):
+@sheet("play")
+def score_sheet(cells):
     game = Game(seed=SEED)
     rounds = [game.round] + [game.next_hand() for _ in range(7)]
     yield {"kind": "score", "seed": SEED, "rounds": rounds}
 
 
-SHEETS = {
-    "00": sheet_00,
-    "01": sheet_01,
-    "02": sheet_02,
-    "03": sheet_03,
-    "06": sheet_06,
-    "09": sheet_09,
-}
-
-
 def sheets(lesson: Path, run: bool = True) -> list[dict]:
-    """The lesson's sheets: the package's for its number, then its questions with their answers
+    """The lesson's sheets: the package's for its slug, then its questions with their answers
     (the reveals' texts only if `run`: the lesson's cells are run for them)."""
-    found = list(SHEETS.get(lesson.name[:2], lambda _: ())(lesson))
-    cells = cells_of(lesson)
+    cells = nbformat.read(lesson, as_version=4).cells
+    found = list(SHEETS.get(lesson.stem[3:], lambda _: ())(cells))
     items = questions(cells)
     wanted = {k for item in items for k in item["reveals"]}
     texts = reveal_texts(lesson, cells, wanted) if run and wanted else {}
@@ -235,30 +240,15 @@ def sheets(lesson: Path, run: bool = True) -> list[dict]:
 # The lessons: titles, hands, the "Try it first" questions and their model answers.
 
 
-def cells_of(lesson: Path) -> list[dict]:
-    return json.loads(lesson.read_text(encoding="utf-8"))["cells"]
-
-
-def title_of(lesson: Path) -> str:
-    for cell in cells_of(lesson):
-        for line in "".join(cell["source"]).splitlines():
-            if line.startswith("# "):
-                return line[2:].strip()
-    return ""
-
-
-def lesson_hands(lesson: Path, exclude=()) -> list[tuple[int, ...]]:
+def lesson_hands(cells) -> list[tuple[int, ...]]:
     """The four-card hands (cards 1 to 13) the lesson's text names, each once, in order."""
     found = []
-    for cell in cells_of(lesson):
-        if cell["cell_type"] == "markdown":
-            for match in re.finditer(
-                r"(?<![\d,./])(?<!\d )(\d{1,2}) (\d{1,2}) (\d{1,2}) (\d{1,2})(?![\d/]| \d)",
-                "".join(cell["source"]),
-            ):
-                hand = tuple(sorted(int(n) for n in match.groups()))
-                if all(1 <= n <= 13 for n in hand) and hand not in found and hand not in exclude:
-                    found.append(hand)
+    text = "\n".join(cell.source for cell in cells if cell.cell_type == "markdown")
+    four = r"(?<![\d,./])(?<!\d )(\d{1,2}) (\d{1,2}) (\d{1,2}) (\d{1,2})(?![\d/]| \d)"
+    for match in re.finditer(four, text):
+        hand = tuple(sorted(int(n) for n in match.groups()))
+        if all(1 <= n <= 13 for n in hand) and hand not in found:
+            found.append(hand)
     return found
 
 
@@ -269,21 +259,6 @@ def plain(markdown: str) -> str:
     return re.sub(r"(?<!\w)\*(?!\s)|(?<!\s)\*(?!\w)", "", text).strip()
 
 
-class _Text(HTMLParser):
-    def __init__(self):
-        super().__init__()
-        self.parts = []
-
-    def handle_starttag(self, tag, attrs):
-        if tag in ("br", "p", "tr", "li", "div"):
-            self.parts.append("\n")
-        elif tag in ("td", "th"):
-            self.parts.append("  ")
-
-    def handle_data(self, data):
-        self.parts.append(data)
-
-
 def over(fraction: re.Match) -> str:
     """`\\frac{a}{b}` as a/b, a part in brackets unless it is one term."""
     top, bottom = (f"({part})" if " " in part else part for part in fraction.groups())
@@ -292,18 +267,12 @@ def over(fraction: re.Match) -> str:
 
 def html_text(markup: str) -> str:
     """A reveal's HTML as lines of plain text (a formula's `\\frac{a}{b}` as a/b)."""
-    parser = _Text()
-    parser.feed(markup)
-    text, fraction = "".join(parser.parts), r"\\[dt]?frac\{([^{}]*)\}\{([^{}]*)\}"
+    text = re.sub(r"<(br|p|tr|li|div)\b[^>]*>", "\n", markup)  # a line each
+    text = re.sub(r"<[^>]*>", "", re.sub(r"<t[dh]\b[^>]*>", "  ", text))  # a table's cells apart
+    fraction = r"\\[dt]?frac\{([^{}]*)\}\{([^{}]*)\}"
     while re.search(fraction, text):  # the innermost first
         text = re.sub(fraction, over, text)
-    for latex, plain_ in {
-        "$": "",
-        "\\left": "",
-        "\\right": "",
-        "\\times": "×",
-        "\\div": "÷",
-    }.items():
+    for latex, plain_ in LATEX.items():
         text = text.replace(latex, plain_)
     return re.sub(r"\n\s*\n+", "\n", html.unescape(text)).strip()
 
@@ -313,8 +282,8 @@ def questions(cells) -> list[dict]:
     and the cells after it that answer: reveals (by index) or a written answer's model text."""
     found = []
     for k, cell in enumerate(cells):
-        source = "".join(cell["source"])
-        if cell["cell_type"] != "markdown":
+        source = cell.source
+        if cell.cell_type != "markdown":
             continue
         heading = re.search(HEADING, source, re.M)
         asked = [p for p in source.split("\n\n") if re.search(MARKER, p)]
@@ -323,12 +292,11 @@ def questions(cells) -> list[dict]:
             text = " ".join(re.sub(MARKER, "", paragraph).split())
             for screen, paper in ON_PAPER.items():
                 text = text.replace(screen, paper)
-            item = {"marker": marker[1] if marker else heading[1], "text": plain(text), "code": ""}
-            item.update(
-                trace=item["marker"] in TRACE, reveals=[], written=""
-            )  # a call tree: more room
+            said = marker[1] if marker else heading[1]
+            item = {"marker": said, "text": plain(text), "code": "", "reveals": [], "written": ""}
+            item["trace"] = said in TRACE  # a call tree: more room
             for later in range(k + 1, min(k + 4, len(cells))):
-                after, text = cells[later], "".join(cells[later]["source"])
+                after, text = cells[later], cells[later].source
                 grading = after["metadata"].get("nbgrader", {})
                 if after["cell_type"] == "markdown" and grading.get("solution"):
                     answer = re.split(r"\*\*(Rubric|评分标准)\*\*", text)[0]  # not its rubric
@@ -372,7 +340,7 @@ def needed(shell, cells, wanted: set[int]) -> list[int]:
         cell = cells[k]
         if cell["cell_type"] != "code" or cell["metadata"].get("nbgrader", {}).get("grade"):
             continue
-        read, written = names(shell.transform_cell("".join(cell["source"])))
+        read, written = names(shell.transform_cell(cell.source))
         if k in wanted or written & reads:
             keep.append(k)
             reads |= read
@@ -407,7 +375,7 @@ def reveal_texts(path: Path, cells, wanted: set[int]) -> dict[int, list[str]]:
                     contextlib.redirect_stdout(io.StringIO()),
                     contextlib.redirect_stderr(io.StringIO()),
                 ):
-                    result = shell.run_cell("".join(cells[k]["source"]))
+                    result = shell.run_cell(cells[k].source)
                 plt.close("all")
                 if not result.success and k in wanted:  # the sheet sends the teacher to it
                     shown.pop(k, None)
@@ -434,9 +402,9 @@ def page_html(lesson: Path, found: list[dict], answers: bool, language: str) -> 
     )
     env.globals.update(_=_, css=css, describe=describe, hand_text=hand_text, faces=FACES)
     fonts = {"DejaVu Sans": LATIN / "DejaVuSans.ttf", "Noto Sans SC": cjk_font()}
-    fonts |= {"DejaVu Sans Mono": LATIN / "DejaVuSansMono.ttf"}
+    fonts["DejaVu Sans Mono"] = LATIN / "DejaVuSansMono.ttf"
     bold = LATIN / "DejaVuSans-Bold.ttf"
-    title = f"{lesson.name[:2]} · {title_of(lesson)}"
+    title = f"{lesson.name[:2]} · {nav.title(nbformat.read(lesson, as_version=4))[0]}"
     return env.get_template("handouts.html").render(
         title=title, sheets=found, answers=answers, fonts=fonts, bold=bold, lang=language
     )
@@ -446,21 +414,13 @@ def print_pdf(markup: str, pdf: Path) -> None:
     """Headless Chromium prints the page to `pdf` (the page's @page rules set A4 and margins)."""
     browser = next(filter(None, map(shutil.which, CHROMIUM)), None)
     if browser is None:
-        sys.exit(
-            "the handouts are printed by Chromium: install chromium (apt-get install chromium)"
-        )
+        sys.exit("the handouts are printed by Chromium: install it (apt-get install chromium)")
     with tempfile.TemporaryDirectory() as folder:
         page = Path(folder, "page.html")
         page.write_text(markup, encoding="utf-8")
         flags = ["--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer"]
-        command = [
-            browser,
-            *flags,
-            f"--user-data-dir={folder}",
-            f"--print-to-pdf={pdf}",
-            page.as_uri(),
-        ]
-        subprocess.run(command, check=True, capture_output=True, timeout=120)
+        flags += [f"--user-data-dir={folder}", f"--print-to-pdf={pdf}", page.as_uri()]
+        subprocess.run([browser, *flags], check=True, capture_output=True, timeout=120)
 
 
 def build(out: Path, numbers=(), run: bool = True, language: str = "en") -> dict[str, list[dict]]:
@@ -494,9 +454,7 @@ def main(argv: list[str]) -> int:
     out, numbers = Path(argv[0] if argv else "handouts"), set(argv[1:])
     known = {path.name[:2] for path in (ROOT / "teacher").glob("[0-9][0-9]-*.ipynb")}
     if numbers - known:
-        print(
-            f"no lesson {' '.join(sorted(numbers - known))}: the lessons are {' '.join(sorted(known))}"
-        )
+        print(f"no lesson {' '.join(numbers - known)}: the lessons are {' '.join(sorted(known))}")
         return 2
     build(out / "zh-CN" if language == "zh" else out, numbers, language=language)
     return 0

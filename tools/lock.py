@@ -1,22 +1,20 @@
 #!/usr/bin/env python3
-"""The lock file and what is made from it: `constraints.txt`, every package the `test` extra
-installs pinned to one version (uv's universal resolution, for each Python from the floor up),
-which `make` hands to every install (`-c constraints.txt`) so each machine tests the same
-versions; and the conda files, `environment.yml` (the `lab` and `app` extras, for teachers) and
-`environment-dev.yml` (the `test` extra through pip, for contributors), written from
-pyproject.toml's extras and its Python floor.
+"""The lock file and what is made from it. `constraints.txt` pins every package the `test` extra
+installs to one version (uv's universal resolution, for each Python from the floor up); `make`
+hands it to every install (`-c constraints.txt`) so each machine tests the same versions. The
+conda files, `environment.yml` (the `lab` and `app` extras, for teachers) and
+`environment-dev.yml` (the `test` extra through pip, for contributors), get their Python floor and
+the teachers' packages from pyproject.toml; their other lines are theirs, kept as they are.
 
     python tools/lock.py           resolve again (needs uv and the package index), write all three
     python tools/lock.py --conda   write the two conda files only (no resolution)
     python tools/lock.py --check   exit 1 if a conda file is out of step with pyproject.toml
-
-tests/core/test_packaging.py checks that the conda files are what this writes and that the lock
-pins every requirement of pyproject.toml within its bounds.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import shutil
 import subprocess
 import sys
@@ -34,39 +32,6 @@ LOCK_HEADER = """\
 # Python from {floor} up. Written by `make lock` (tools/lock.py); make installs with
 # `-c constraints.txt`. Change pyproject.toml, then `make lock`.
 """
-TEACHERS = """\
-# For teachers and students with conda: JupyterLab (make lab) and the Voilà app (make app).
-#   conda env create -f environment.yml && conda activate t24
-#   jupyter lab notebooks          or          python app/serve.py app
-# Written by `make lock` (tools/lock.py) from the `lab` and `app` extras of pyproject.toml.
-# Contributors: environment-dev.yml.
-name: t24
-channels:
-  - conda-forge
-dependencies:
-  - python{python}
-  - pip
-{packages}
-  - pip:
-      - -e .
-"""
-CONTRIBUTORS = """\
-# For contributors with conda: Python and Node.js (whose npm the browser and hub tests use) from
-# conda-forge, and t24 with its `test` extra from pyproject.toml, the one list of what the tests
-# and the lint need. Written by `make lock` (tools/lock.py).
-#   conda env create -f environment-dev.yml && conda activate t24-dev && python -m pytest
-# The browser tests also need Chromium (apt-get install chromium); Playwright's own download is not used.
-# The class round's store tests need PostgreSQL's server (apt-get install postgresql).
-name: t24-dev
-channels:
-  - conda-forge
-dependencies:
-  - python{python}
-  - pip
-  - nodejs>=18
-  - pip:
-      - -e .[test]
-"""
 
 
 def project() -> dict:
@@ -74,35 +39,31 @@ def project() -> dict:
 
 
 def conda_files() -> dict[str, str]:
-    """{file name: text} of the two conda files, from pyproject.toml."""
-    extras = project()["optional-dependencies"]
-    python = project()["requires-python"]
+    """{file name: text} of the two conda files, their generated lines from pyproject.toml."""
+    extras, python = project()["optional-dependencies"], project()["requires-python"]
     lines, seen = [], set()
     for name in ("kernel", "lab", "app"):
         own = [r for r in extras[name] if not r.startswith("t24[")]
         lines.append(f"  # {name}" + (": what every notebook imports" if name == "kernel" else ""))
         lines += [f"  - {r}" for r in own if r not in seen]
         seen.update(own)
-    teachers = TEACHERS.format(python=python, packages="\n".join(lines))
-    return {
-        "environment.yml": teachers,
-        "environment-dev.yml": CONTRIBUTORS.format(python=python),
+    files = {
+        name: re.sub(r"(?m)^  - python\S*$", f"  - python{python}", (ROOT / name).read_text())
+        for name in ("environment.yml", "environment-dev.yml")
     }
-
-
-def uv() -> str:
-    """uv beside this Python (the `test` extra installs it), else the one on PATH."""
-    beside = Path(sys.executable).with_name("uv")
-    found = str(beside) if beside.exists() else shutil.which("uv")
-    if not found:
-        sys.exit("tools/lock.py needs uv: pip install uv")
-    return found
+    packages = "\n".join(["  - pip", *lines, "  - pip:"])  # between conda's pip and pip's list
+    teachers = re.sub(r"(?ms)^  - pip$.*^  - pip:$", lambda _: packages, files["environment.yml"])
+    return files | {"environment.yml": teachers}
 
 
 def resolve() -> str:
     """The lock's text: uv's universal resolution of the `test` extra, pinned, with a header."""
+    beside = Path(sys.executable).with_name("uv")  # the `test` extra installs it
+    uv = str(beside) if beside.exists() else shutil.which("uv")
+    if not uv:
+        sys.exit("tools/lock.py needs uv: pip install uv")
     floor = project()["requires-python"].removeprefix(">=")
-    command = [uv(), "pip", "compile", "--quiet", "pyproject.toml", "--extra", "test"]
+    command = [uv, "pip", "compile", "--quiet", "pyproject.toml", "--extra", "test"]
     command += ["--universal", "--python-version", floor, "--no-header", "--no-annotate"]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
     if done.returncode:

@@ -1,41 +1,28 @@
 #!/usr/bin/env python3
-"""Make the students' copies of the lessons from the teacher's notebooks, with nbgrader.
+"""Make the students' copies of the lessons from the teacher's notebooks, with nbgrader: each
+solution a stub in the edition's language, hidden tests and outputs gone, checks locked, the code
+of cells tagged `reveal` folded away, an exercise's code cell left as its comment (so the copy
+runs top to bottom). The copies are handed out clean, nothing run.
 
-Each `teacher/NN-slug.ipynb` is the one source of its lesson: the complete walkthrough with
-solution regions and hidden tests marked the nbgrader way. nbgrader's `generate_assignment`, run
-in a course folder, turns it into the copy a student gets: each solution region becomes
-`# YOUR CODE HERE` + `raise NotImplementedError()` (a translated edition's comment is in its
-language), hidden tests and outputs are removed, check cells are locked. Then the code of cells
-tagged `reveal` is folded away
-(`metadata.jupyter.source_hidden`) and an exercise's code cell is left as a comment (so the copy
-runs top to bottom). The copies are handed out clean: no outputs, nothing run.
-
-    python tools/students.py [TEACHER_NB ...]   write notebooks/NN-slug.ipynb (default: every lesson)
-                                                and carry each translated edition along
-    python tools/students.py --check [...]      exit 1 naming every copy that differs from a
-                                                fresh generation, or a stale catalogue
-    python tools/students.py --course DIR [...] make DIR an nbgrader course folder (its
-                                                nbgrader_config.py, source/, release/, exchange/):
-                                                release/ holds the same copies as notebooks/
+    python tools/students.py [TEACHER_NB ...]   write notebooks/ (default: every lesson), and
+                                                carry each translated edition along
+    python tools/students.py --check [...]      exit 1 naming each copy or catalogue out of date
+    python tools/students.py --course DIR [...] make DIR an nbgrader course folder (its release/
+                                                holds the same copies as notebooks/)
     python tools/students.py --course DIR --hand-in STUDENT FILE
-                                                a copy handed in by hand (mail, a shared drive):
-                                                into submitted/STUDENT/NN-slug/ as nbgrader's
-                                                submit puts it, so its feedback can be released
+                                                a copy handed in by hand, into submitted/ as
+                                                nbgrader's submit puts it (for its feedback)
+    python tools/students.py --execute NB ...   run notebooks top to bottom in place (make execute)
 
-Nothing this tool did not write is replaced: a copy in notebooks/ someone changed (a student's
-work), a teacher's edited source in a course's source/, a copy already handed in. The tool writes
-nothing and names them, unless told --force (make students FORCE=1). It knows what it wrote by
-content, never by git history: `.written-sha256.json` in the folder (notebooks/, committed with
-the copies, so a fresh clone knows them; a course folder's own) holds the sha256 of each file as
-written. A file that matches neither it nor the new content is someone's, committed or not.
+Nothing this tool did not write is replaced (a student's work, a teacher's edited source in a
+course, a copy handed in): it writes nothing and names them, unless --force. It knows what it
+wrote by content, never by git history: `.written-sha256.json` in the folder (committed with
+notebooks/, so a fresh clone knows them) holds the sha256 of each file as written.
 
-Each language with catalogues in translations/ (tools/translations.py) gets the same from the
-English sources (only the lessons named, when some are): teacher/zh-CN/ (executed here when its
-words changed), app/zh-CN/, the guides and README.zh-CN.md, then notebooks/zh-CN/ made from
-teacher/zh-CN/ as above. An English edit never stops it: the catalogues are brought in step first
-(`translations.py update`), a changed paragraph keeps its last translation, marked fuzzy for
-review, a new one shows its English under 「待翻译」, and the run ends listing each paragraph to
-translate. `--check` stays strict: a stale catalogue fails it, as it fails the tests.
+Each language of translations/ gets the same from the English (only the lessons named, if any):
+teacher/zh-CN/ (run when its words changed), the app's pages, the guides, README, notebooks/zh-CN/.
+An English edit never stops it: a changed paragraph keeps its last translation (fuzzy), a new one
+shows its English under 「待翻译」, and the run ends listing what to translate. `--check` is strict.
 """
 
 from __future__ import annotations
@@ -47,11 +34,12 @@ import json
 import os
 import secrets
 import shutil
-import subprocess
 import sys
 import tempfile
 from itertools import groupby
 from pathlib import Path
+
+import nbformat
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import translations  # noqa: E402  (tools/translations.py, beside this file)
@@ -61,11 +49,6 @@ TEACHER, STUDENTS = ROOT / "teacher", ROOT / "notebooks"
 RECORD = ".written-sha256.json"  # in each folder written to: path -> sha256 of the file as written
 # The first lines of every translated notebook: the package speaks the notebook's language.
 SETUP = 'from t24.text import use_language\n\nuse_language("{lang}")\n\n'
-EXECUTE = [
-    sys.executable, "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute", "--inplace",
-    "--NotebookClient.store_widget_state=False", "--NotebookClient.record_timing=False",
-]  # fmt: skip
-REVEAL = "reveal"
 # nbgrader's placeholders where a student writes (code, then a written answer), by the folder of
 # the lessons: a translated edition's copies say them in its language. The code's stub keeps
 # `raise NotImplementedError()`, by which the checks know a function not written yet.
@@ -104,7 +87,7 @@ def dumps(notebook: dict) -> str:
 
 
 def load(path: Path) -> dict | None:
-    """The notebook in a file, or None when it is not one (unreadable, not JSON)."""
+    """The JSON in a file, or None when there is none (unreadable, not JSON)."""
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -120,7 +103,7 @@ def finish(notebook: dict, code: str = STUBS[""][0]) -> dict:
     """Fold away the code of cells tagged `reveal` (a student sees the button, not the answer),
     and leave an exercise's empty code cell as its comment `code`, so the copy runs through."""
     for cell in notebook["cells"]:
-        if REVEAL in cell.get("metadata", {}).get("tags", []):
+        if "reveal" in cell.get("metadata", {}).get("tags", []):
             cell["metadata"].setdefault("jupyter", {})["source_hidden"] = True
         # (an exercise whose words a draft translation left in English keeps no English here)
         text = "".join(cell.get("source", "")).strip()
@@ -167,8 +150,7 @@ def digest(path: Path) -> str | None:
 
 def someones(fresh: list[tuple[Path, Path]], folder: Path) -> list[Path]:
     """Of (the new file, where it goes), the places holding something this tool did not write as
-    it is now (a student's work, a teacher's edit, committed or not): neither the new content
-    nor what `folder`'s record says the tool last wrote there."""
+    it is now: neither the new content nor what `folder`'s record says it last wrote there."""
     record = load(folder / RECORD) or {}
     found = []
     for new, path in fresh:
@@ -223,26 +205,31 @@ def hand_in(course: Path, student: str, notebook: Path, force: bool) -> int:
     return 0
 
 
-def words(notebook: dict | None) -> list:
-    """What a translation decides in a notebook: each cell's kind and text (not its outputs)."""
-    cells = (notebook or {}).get("cells", [])
-    return [(cell["cell_type"], "".join(cell["source"])) for cell in cells]
+def execute(path: Path, notebook: dict | None = None) -> None:
+    """Run a notebook (by default the one at `path`) top to bottom in a fresh kernel in its
+    folder, then write it to `path`; a notebook whose cell fails is not written. No widget state
+    is saved, so a widget output's id points at nothing: each gets one made from its place, as a
+    random one would change every widget cell on each run."""
+    from nbclient import NotebookClient
+    from nbclient.exceptions import CellExecutionError
 
-
-def write(target: Path, done: str | dict) -> None:
-    """Write a translated file; a translated notebook only once it has run top to bottom, as
-    make execute runs it (a notebook whose cell fails is not written)."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    if isinstance(done, str):
-        target.write_text(done, encoding="utf-8")
-        return
-    running = target.with_name(f".{target.stem}.running.ipynb")
-    running.write_text(dumps(done), encoding="utf-8")
-    if subprocess.run([*EXECUTE, str(running)], cwd=target.parent).returncode:
-        running.unlink()
-        raise SystemExit(f"{target.relative_to(ROOT)}: a cell failed when it ran (above)")
-    running.replace(target)
-    subprocess.run([sys.executable, str(ROOT / "tools" / "stable_ids.py"), str(target)])
+    notebook = nbformat.from_dict(notebook or nbformat.read(path, as_version=4))
+    folder = {"metadata": {"path": str(path.parent)}}
+    client = NotebookClient(
+        notebook, store_widget_state=False, record_timing=False, resources=folder
+    )
+    try:
+        client.execute()
+    except CellExecutionError as error:
+        raise SystemExit(f"{path}: a cell failed when it ran:\n{error}") from None
+    for number, cell in enumerate(notebook.cells):
+        for position, output in enumerate(cell.get("outputs", [])):
+            view = output.get("data", {}).get("application/vnd.jupyter.widget-view+json")
+            if view is not None:
+                seed = f"{path.name}:{number}:{position}".encode()
+                view["model_id"] = hashlib.sha1(seed).hexdigest()[:32]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(nbformat.writes(notebook) + "\n", encoding="utf-8")
 
 
 def translated(check: bool, english: list[Path] | None) -> tuple[list[Path], list[Path], list[str]]:
@@ -255,25 +242,21 @@ def translated(check: bool, english: list[Path] | None) -> tuple[list[Path], lis
         if chosen and not check:  # a changed paragraph keeps its translation, as fuzzy
             translations.update(lang, [source.name for source in chosen])
         for source in chosen:
-            target = source.output(lang)
-            try:
-                done = translations.translate(
-                    source, lang, SETUP.format(lang=lang), None if check else problems
-                )
-            except translations.Stale as error:
-                problems.append(str(error))
-                continue
+            target = source.output(lang)  # (with `check`, any problem below stops the run)
+            done = translations.translate(source, lang, SETUP.format(lang=lang), problems)
             if target.parent == TEACHER / lang.replace("_", "-") and target.suffix == ".ipynb":
                 lessons.append(target)
+            old = translations.read(target) if target.exists() else None
+            if old is not None and translations.words(old) == translations.words(done):
+                continue
+            stale.append(target)
+            if check:
+                continue
             if isinstance(done, str):
-                same = target.exists() and target.read_text(encoding="utf-8") == done
-            else:
-                same = words(load(target)) == words(done)
-            if not same:
-                stale.append(target)
-            if not (same or check):
-                write(target, done)
-                print(f"wrote {target.relative_to(ROOT)}")
+                target.write_text(done, encoding="utf-8")
+            else:  # as make execute runs it
+                execute(target, done)
+            print(f"wrote {target.relative_to(ROOT)}")
     if problems and check:
         raise SystemExit(
             "\n".join(problems) + "\nTranslate them (tools/translations.py), then run again."
@@ -298,8 +281,8 @@ def course_folder(course: Path, sources: list[Path], force: bool) -> int:
 
 
 def copies(sources: list[Path], every: bool, check: bool, force: bool) -> int:
-    """Write (or `check`) notebooks/ and every language's edition of them first (of every
-    translated source too, if `every`); then name what is left to translate."""
+    """Write (or `check`) every language's edition first (of every translated source too, if
+    `every`), then the students' copies; then name what is left to translate."""
     stale, lessons, todo = translated(check, None if every else [s.resolve() for s in sources])
     code = students_copies(sources, stale, lessons, check, force)
     if todo:
@@ -345,7 +328,7 @@ def students_copies(
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Command line: write notebooks/ (default), --check it, or make a --course folder."""
+    """Command line: write notebooks/ (default), --check it, make a --course folder, --execute."""
     parser = argparse.ArgumentParser(description="Make the students' copies of the lessons.")
     parser.add_argument(
         "sources", nargs="*", type=Path, help="teacher notebooks (default: teacher/NN-*.ipynb)"
@@ -353,6 +336,7 @@ def main(argv: list[str] | None = None) -> int:
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--check", action="store_true", help="exit 1 if any copy is out of date")
     mode.add_argument("--course", type=Path, metavar="DIR", help="make an nbgrader course folder")
+    mode.add_argument("--execute", action="store_true", help="run the notebooks, in place")
     parser.add_argument(
         "--hand-in",
         nargs=2,
@@ -369,6 +353,10 @@ def main(argv: list[str] | None = None) -> int:
     missing = [str(path) for path in sources if not path.is_file()]
     if missing:
         parser.error(f"no such notebook: {', '.join(missing)}")
+    if args.execute:
+        for path in sources:
+            execute(path)
+        return 0
     if args.hand_in:
         return hand_in(args.course.resolve(), args.hand_in[0], sources[0], args.force)
     if args.course:

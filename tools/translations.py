@@ -1,29 +1,21 @@
 #!/usr/bin/env python3
 """The lessons, the app's pages and the guides in another language, from the English sources.
 
-The English teacher notebooks (and app pages, and Markdown guides) are the only source of code
-and structure. Their words are cut into entries of a gettext catalogue, one per source file:
-`translations/<lang>/<name>.po` (Babel reads and writes them; any PO editor works):
+The English sources are the only source of code and structure. Their words are entries of a
+gettext catalogue per source, `translations/<lang>/<name>.po` (Babel reads and writes them; any
+PO editor works): a Markdown cell or file gives one entry per paragraph (a list, a table or a
+fenced block is one paragraph); a code cell with words (a comment, a docstring, a string) is one
+entry, whose translation may change only those words: the same program with every string
+emptied, nbgrader's marker lines and any `%` line kept.
 
-- a Markdown cell or file gives one entry per paragraph (a list, a table or a fenced block is one
-  paragraph);
-- a code cell with words in it (a comment, a docstring, a string) is one entry, the whole cell.
-  Its translation may change only those words: the code must parse to the same program with every
-  string emptied, and keep nbgrader's marker lines and any `%` line as they are.
-
-`translate` puts a source back together from its catalogue. An entry that is missing, empty or
-fuzzy (its English changed since it was translated) is stale: every stale entry is named, never a
-notebook silently mixing two languages. Strictly (the tests, `--check`) nothing is made; as a
-draft (`make students` after an English edit) a changed entry gives its last translation, and one
-never translated (or whose old translation no longer matches its code) gives the English under a
-visible 「待翻译」 ("to be translated"), so the edition stays whole while its translator works.
+`translate` puts a source back together from its catalogue. An entry missing, empty or fuzzy (its
+English changed since) is stale, and named: strictly (the tests, `--check`) nothing is made; as a
+draft (`make students`) a changed entry gives its last translation, and one never translated (or
+whose old translation no longer matches its code) its English under 「待翻译」 ("to be translated").
 
     python tools/translations.py update [LANG ...]   bring each catalogue in step with the English
-                                                   sources: new paragraphs get empty entries, a
-                                                   changed one keeps its old translation as fuzzy
+                                                   (a changed entry keeps its translation, fuzzy)
     python tools/translations.py status [LANG ...]   the stale entries of each catalogue
-
-`tools/students.py` writes the translated notebooks; `make students` runs both.
 """
 
 from __future__ import annotations
@@ -31,13 +23,13 @@ from __future__ import annotations
 import argparse
 import ast
 import io
-import json
 import re
 import sys
 import tokenize
 from dataclasses import dataclass
 from pathlib import Path
 
+import nbformat
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
@@ -84,11 +76,8 @@ def sources() -> list[Source]:
 
 
 def languages() -> list[str]:
-    return (
-        sorted(path.name for path in CATALOGUES.iterdir() if path.is_dir())
-        if CATALOGUES.is_dir()
-        else []
-    )
+    """Each language with catalogues, e.g. zh_CN: a folder of translations/."""
+    return sorted(path.name for path in CATALOGUES.glob("*") if path.is_dir())
 
 
 def paragraphs(text: str) -> list[str]:
@@ -123,28 +112,50 @@ def code_has_words(code: str) -> bool:
     return any(t.type in kinds and wordy(t.string) and " " in t.string for t in tokens)
 
 
+def read(path: Path) -> str | nbformat.NotebookNode:
+    """A Markdown file's (or the app's HTML start page's) text, or a notebook (each cell's source
+    one string): how every tool reads a source."""
+    if path.suffix == ".ipynb":
+        return nbformat.read(path, as_version=4)
+    return path.read_text(encoding="utf-8")
+
+
+def words(made: str | dict) -> str | list:
+    """What a translation decides in a source: its text, or each cell's kind and text."""
+    return made if isinstance(made, str) else [(c.cell_type, c.source) for c in made.cells]
+
+
+def walk(made: str | dict, say) -> str | dict:
+    """The text or notebook `made` with each entry `text` replaced by `say(text, cell, code)`, in
+    reading order (`cell`: the cell's index, None in a text; `code`: a code cell's entry)."""
+    if isinstance(made, str):
+        return markdown(made, lambda block: say(block, None, False))
+    for index, cell in enumerate(made.cells):
+        if cell.cell_type == "markdown":
+            cell.source = markdown(cell.source, lambda block: say(block, index, False))  # noqa: B023
+        elif cell.cell_type == "code" and code_has_words(cell.source):
+            cell.source = say(cell.source, index, True)
+    return made
+
+
+def markdown(text: str, say) -> str:
+    """The Markdown `text` with each paragraph that has words replaced by `say(paragraph)`, the
+    paragraphs joined by one blank line, as they were cut."""
+    out = [say(block) if wordy(block) else block for block in paragraphs(text)]
+    return "\n\n".join(out) + ("\n" if text.endswith("\n") else "")
+
+
 def entries(source: Source) -> list[tuple[str, str]]:
     """The (English text, where) entries of one source, in reading order."""
-    if source.english.suffix != ".ipynb":  # Markdown, or the app's HTML start page
-        text = source.english.read_text(encoding="utf-8")
-        return [(block, "paragraph") for block in paragraphs(text) if wordy(block)]
     found = []
-    for index, cell in enumerate(read_notebook(source.english)["cells"]):
-        if cell["cell_type"] == "markdown":
-            found += [
-                (block, f"cell {index}") for block in paragraphs(cell["source"]) if wordy(block)
-            ]
-        elif cell["cell_type"] == "code" and code_has_words(cell["source"]):
-            found.append((cell["source"], f"cell {index}, code"))
+
+    def say(text: str, cell: int | None, code: bool) -> str:
+        where = "paragraph" if cell is None else f"cell {cell}" + (", code" if code else "")
+        found.append((text, where))
+        return text
+
+    walk(read(source.english), say)
     return found
-
-
-def read_notebook(path: Path) -> dict:
-    """A notebook as JSON, each cell's source as one string (nbformat's own form, read faster)."""
-    notebook = json.loads(path.read_text(encoding="utf-8"))
-    for cell in notebook["cells"]:
-        cell["source"] = "".join(cell["source"])
-    return notebook
 
 
 def template(source: Source) -> Catalog:
@@ -158,7 +169,7 @@ def po_path(lang: str, source: Source) -> Path:
     return CATALOGUES / lang / f"{source.name}.po"
 
 
-def read(lang: str, source: Source) -> Catalog:
+def catalogue_of(lang: str, source: Source) -> Catalog:
     path = po_path(lang, source)
     if not path.exists():
         return Catalog(locale=lang, project="t24", copyright_holder="the t24 authors")
@@ -178,7 +189,7 @@ def update(lang: str, names: list[str] | None = None) -> None:
     for source in sources():
         if names and source.name not in names:
             continue
-        catalogue = read(lang, source)
+        catalogue = catalogue_of(lang, source)
         before = entries_of(catalogue)
         catalogue.update(template(source), no_fuzzy_matching=False)
         catalogue.obsolete.clear()
@@ -262,45 +273,24 @@ def lookup(
     return message.string
 
 
-def translate_markdown(
-    text: str, catalogue: Catalog, where: str, problems: list[str], draft: bool = False
-) -> str:
-    blocks = paragraphs(text)
-    out = [
-        lookup(catalogue, block, where, problems, draft=draft) if wordy(block) else block
-        for block in blocks
-    ]
-    # Paragraphs come back joined by one blank line, as they were cut.
-    return "\n\n".join(out) + ("\n" if text.endswith("\n") else "")
-
-
 def translate(source: Source, lang: str, setup: str = "", todo: list | None = None) -> str | dict:
-    """The source in `lang`: Markdown text, or a notebook (dict, outputs cleared) whose first code
-    cell starts with `setup`. Raises Stale naming every entry that is out of date, unless given a
-    list `todo`: then a draft is made and the stale entries are added to `todo`."""
-    catalogue = read(lang, source)
-    problems: list[str] = []
-    draft = todo is not None
-    if source.english.suffix != ".ipynb":
-        text = source.english.read_text(encoding="utf-8")
-        done = translate_markdown(text, catalogue, source.english.name, problems, draft)
-    else:
-        done = read_notebook(source.english)
-        first = True
-        for index, cell in enumerate(done["cells"]):
-            where = f"{source.english.name}, cell {index}"
-            if cell["cell_type"] == "markdown":
-                cell["source"] = translate_markdown(
-                    cell["source"], catalogue, where, problems, draft
-                )
-            elif cell["cell_type"] == "code":
-                if code_has_words(cell["source"]):
-                    cell["source"] = lookup(catalogue, cell["source"], where, problems, True, draft)
-                if first and setup:
-                    cell["source"] = setup + cell["source"]
-                first = False
-                cell["outputs"], cell["execution_count"] = [], None
-    if problems and draft:
+    """The source in `lang`: Markdown text, or a notebook (outputs cleared) whose first code cell
+    starts with `setup`. Raises Stale naming every entry that is out of date, unless given a list
+    `todo`: then a draft is made and the stale entries are added to `todo`."""
+    catalogue, problems, name = catalogue_of(lang, source), [], source.english.name
+
+    def say(text: str, cell: int | None, code: bool) -> str:
+        where = name if cell is None else f"{name}, cell {cell}"
+        return lookup(catalogue, text, where, problems, code, draft=todo is not None)
+
+    done = walk(read(source.english), say)
+    if not isinstance(done, str):
+        code = [cell for cell in done.cells if cell.cell_type == "code"]
+        for cell in code:
+            cell.outputs, cell.execution_count = [], None
+        if code and setup:
+            code[0].source = setup + code[0].source
+    if problems and todo is not None:
         todo.append(out_of_step(lang, source, problems))
     elif problems:
         raise Stale(out_of_step(lang, source, problems))

@@ -8,6 +8,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import matplotlib
+import nbformat
 import pypdf
 import pytest
 from fontTools.ttLib import TTFont
@@ -27,15 +28,16 @@ def squeezed(text: str) -> str:
 
 @pytest.fixture(scope="module")
 def sheets():  # the lessons' cells not run here: the printed lesson runs its reveals
-    return {p.name[:2]: {s["kind"]: s for s in handouts.sheets(p, run=False)} for p in LESSONS}
+    return {p.stem[3:]: {s["kind"]: s for s in handouts.sheets(p, run=False)} for p in LESSONS}
 
 
 def test_every_question_of_every_lesson_is_on_its_sheet_with_an_answer_or_its_reveal(sheets):
     for path in LESSONS:
-        markdown = [c["source"] for c in handouts.cells_of(path) if c["cell_type"] == "markdown"]
-        text = squeezed(handouts.plain("".join("".join(source) for source in markdown)))
+        cells = nbformat.read(path, as_version=4).cells
+        markdown = [c.source for c in cells if c.cell_type == "markdown"]
+        text = squeezed(handouts.plain("".join(markdown)))
         asked = sum(text.count(f"{marker}.") for marker in ("Tryitfirst", "Traceitbyhand"))
-        items = sheets[path.name[:2]]["questions"]["items"]
+        items = sheets[path.stem[3:]]["questions"]["items"]
         assert len(items) == asked >= 2, path.name
         unmarked = re.sub(r"(Tryitfirst|Traceitbyhand)\.", "", text)
         for item in items:  # as the lesson asks it, its marker apart, for paper
@@ -44,36 +46,34 @@ def test_every_question_of_every_lesson_is_on_its_sheet_with_an_answer_or_its_re
 
 
 def test_the_sheets_answers_are_the_packages(sheets):
-    drawn = {number: list(kinds)[:-1] for number, kinds in sheets.items() if len(kinds) > 1}
+    drawn = {slug: list(kinds)[:-1] for slug, kinds in sheets.items() if len(kinds) > 1}
     assert drawn == {
-        **{"00": ["hand", "sets"], "01": ["patterns"], "02": ["stack"]},
-        **{"03": ["tree", "array"], "06": ["exact"], "09": ["score"]},
+        **{"the-24-game": ["hand", "sets"], "pattern-strings": ["patterns"]},
+        **{"postfix-enumeration": ["stack"], "recursive-reduction": ["tree", "array"]},
+        **{"exact-arithmetic": ["exact"], "play": ["score"]},
     }
-    hand = sheets["00"]["hand"]
-    assert hand["answer"] == "8 ÷ (3 − 8 ÷ 3) = 24" and len(hand["steps"]) == 3
-    for card_set in sheets["00"]["sets"]["sets"]:  # easier first, an answer for each that has one
-        said = card_set["answer"].replace("÷", "/").replace("×", "*").replace("−", "-")
-        assert (said and t24.check_answer(card_set["hand"], said).ok) or not t24.solve(
-            card_set["hand"]
-        )
-    for row in sheets["01"]["patterns"]["rows"]:  # each filled pattern makes 24 with 2 4 6 8
+    kind = {kind: sheet for lesson in sheets.values() for kind, sheet in lesson.items()}
+    assert kind["hand"]["answer"] == "8 ÷ (3 − 8 ÷ 3) = 24" and len(kind["hand"]["steps"]) == 3
+    for card in kind["sets"]["sets"]:  # easier first, an answer for each that has one
+        said = card["answer"].replace("÷", "/").replace("×", "*").replace("−", "-")
+        assert t24.check_answer(card["hand"], said).ok if said else not t24.solve(card["hand"])
+    for row in kind["patterns"]["rows"]:  # each filled pattern makes 24 with 2 4 6 8
         filled = "".join(OPS.get(c, c) for c in row["filled"])
         assert not row["hit"] or t24.check_answer(handouts.PATTERN_HAND, filled).ok, filled
-    assert sum(row["hit"] for row in sheets["01"]["patterns"]["rows"]) == 11
-    for machine in sheets["02"]["stack"]["machines"]:
+    assert sum(row["hit"] for row in kind["patterns"]["rows"]) == 11
+    for machine in kind["stack"]["machines"]:
         assert machine["rows"][-1][2] == machine["value"] == str(t24.parse(machine["infix"]).value)
-    tree = sheets["03"]["tree"]
+    tree, rows = kind["tree"], kind["array"]["rows"]
     assert len(tree["branches"]) == 18 and all(len(b["leaves"]) == 6 for b in tree["branches"])
     assert sum(hit for b in tree["branches"] for _, hit in b["leaves"]) == len(tree["hits"]) == 2
-    rows = sheets["03"]["array"]["rows"]  # the start, then per pair: its move, six writes, restore
+    # the array: the start, then per pair its move, six writes and the restore
     assert [row["do"] for row in rows] == ["start"] + (["pair"] + ["write"] * 6 + ["restore"]) * 3
     assert all(row["slots"] == rows[0]["slots"] for row in rows if row["do"] == "restore")
-    for expr in sheets["06"]["exact"]["exprs"]:
+    for expr in kind["exact"]["exprs"]:
         for step, exact, float_, equal in expr["rows"]:
-            assert str(t24.parse(step).value) == exact and equal == (
-                Fraction(float(float_)) == Fraction(exact)
-            )
-    for round_ in sheets["09"]["score"]["rounds"]:
+            assert str(t24.parse(step).value) == exact
+            assert equal == (Fraction(float(float_)) == Fraction(exact))
+    for round_ in kind["score"]["rounds"]:
         assert t24.check_answer(round_.hand, str(round_.answer)).ok
 
 
@@ -119,12 +119,10 @@ def test_the_questions_are_on_both_copies_and_the_answers_only_on_the_teachers(p
             text(printed[f"{edition}{copy}/{lesson.stem}.pdf"][0])
             for copy in ("students", "teacher")
         )
-        assert squeezed(handouts.title_of(lesson)) in student
-        items = printed[f"{edition}teacher/{lesson.stem}.pdf"][1][-1]["items"]
-        assert [item["text"] for item in items] == [
-            q["text"] for q in handouts.questions(handouts.cells_of(lesson))
-        ]
-        for item in items:  # what its reveal showed (the lesson's cells ran) or its model answer
+        assert squeezed(handouts.nav.title(nbformat.read(lesson, as_version=4))[0]) in student
+        for item in printed[f"{edition}teacher/{lesson.stem}.pdf"][1][-1][
+            "items"
+        ]:  # what its reveal showed (the lesson's cells ran) or its model answer
             answer = squeezed(item["answer"].splitlines()[0])
             assert squeezed(item["text"]) in student and squeezed(item["text"]) in teacher
             assert answer and answer in teacher and answer not in student, item
@@ -143,9 +141,7 @@ def test_every_character_is_drawn_from_the_embedded_fonts_that_have_it(printed):
         for page in reader.pages:
             for font in page["/Resources"]["/Font"].values():
                 font = font.get_object()
-                described = (
-                    font.get("/FontDescriptor") or font["/DescendantFonts"][0]["/FontDescriptor"]
-                )
-                used.add(str(described["/FontName"]).split("+")[-1])
+                font = font.get("/DescendantFonts", [font])[0]  # a CID font's own descriptor
+                used.add(str(font["/FontDescriptor"]["/FontName"]).split("+")[-1])
         assert used <= ours and ("NotoSansSC-Regular" in used), (name, used)
         assert {c for c in text(reader) if ord(c) not in mapped} == set(), name
