@@ -46,9 +46,9 @@ from t24.trace import stack_steps, trace
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = {"en": ("teacher", None), "zh": ("teacher/zh-CN", "zh_CN")}  # lessons, catalogue
 MARKER = (
-    r"\*\*(Try it first|Trace it by hand|先试一试|动手追踪)[.。]\*\*"  # as each edition writes it
+    r"\*\*(Try it first|Trace it by hand|先试一试|动手跟踪)[.。]\*\*"  # as each edition writes it
 )
-TRACE = ("Trace it by hand", "动手追踪")
+TRACE = ("Trace it by hand", "动手跟踪")
 HEADING = r"^#+ (Try it first|先试一试)\s*$"
 ON_PAPER = {"in the cell below": "in the box below", "下面的单元格": "下面的方框"}
 SYMBOLS = {"+": "+", "-": "−", "*": "×", "/": "÷"}
@@ -151,7 +151,7 @@ def stacks(tokens) -> list[str]:
     return after
 
 
-def sheet_03(lesson):
+def sheet_04(lesson):
     searched = trace(TREE_HAND, TREE_TARGET)
     branches = []
     for state in (s for s in searched.states if s.depth == 1):
@@ -189,7 +189,7 @@ def array_rows(hand, target) -> list[dict]:
     return rows
 
 
-def sheet_06(lesson):
+def sheet_07(lesson):
     exprs = []
     for text in ["8 / (3 - 8 / 3)", "(5 - 1 / 5) * 5", "4 / (1 - 5 / 6)"]:
         expr, rows = t24.parse(text), []
@@ -201,7 +201,7 @@ def sheet_06(lesson):
     yield {"kind": "exact", "exprs": exprs}
 
 
-def sheet_09(lesson):
+def sheet_10(lesson):
     game = Game(seed=SEED)
     rounds = [game.round] + [game.next_hand() for _ in range(7)]
     yield {"kind": "score", "seed": SEED, "rounds": rounds}
@@ -211,9 +211,9 @@ SHEETS = {
     "00": sheet_00,
     "01": sheet_01,
     "02": sheet_02,
-    "03": sheet_03,
-    "06": sheet_06,
-    "09": sheet_09,
+    "04": sheet_04,
+    "07": sheet_07,
+    "10": sheet_10,
 }
 
 

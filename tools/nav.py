@@ -4,7 +4,7 @@
 In the style of the Python Data Science Handbook, every lesson starts and ends with a generated
 markdown cell that links the previous lesson, the contents and the next one, by title (each
 notebook's H1). Previous and next follow the course's two paths, not the lessons' numbers: the
-core week (00, 01, 03, 06, 09), then the extension (02, 04, 05, 07, 08), so the last lesson of
+core week (00, 01, 03, 04, 07, 10), then the extension (02, 05, 06, 08, 09), so the last lesson of
 the core week leads to the first of the extension. The cells are written into the teacher's sources (`teacher/NN-slug.ipynb`), and
 `tools/students.py` carries them into the students' copies in `notebooks/` under the same names,
 so the same links work in both folders. The contents are a generated cell of the first lesson
@@ -37,10 +37,10 @@ TAG = "nav"
 CONTENTS_TAG = "nav-contents"
 CONTENTS_HEADING = "The notebooks"
 NOTEBOOK_NAME = re.compile(r"^\d\d-[\w-]+\.ipynb$")
-CORE = ("00", "01", "03", "06", "09")  # the core week, five lessons in class order
-EXTENSION = ("02", "04", "05", "07", "08")  # after the core week, in this order
+CORE = ("00", "01", "03", "04", "07", "10")  # the core week, six lessons in class order
+EXTENSION = ("02", "05", "06", "08", "09")  # after the core week, in this order
 PATHS = {
-    "**Core week**, five lessons in six periods of 45 minutes (03 takes two):": CORE,
+    "**Core week**, six lessons of 45 minutes:": CORE,
     "**Extension**, after the core week:": EXTENSION,
 }
 # The end of a sentence: . ? or ! (perhaps closing bold, italics or code), then a space and a

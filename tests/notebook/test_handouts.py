@@ -47,7 +47,7 @@ def test_the_sheets_answers_are_the_packages(sheets):
     drawn = {number: list(kinds)[:-1] for number, kinds in sheets.items() if len(kinds) > 1}
     assert drawn == {
         **{"00": ["hand", "sets"], "01": ["patterns"], "02": ["stack"]},
-        **{"03": ["tree", "array"], "06": ["exact"], "09": ["score"]},
+        **{"04": ["tree", "array"], "07": ["exact"], "10": ["score"]},
     }
     hand = sheets["00"]["hand"]
     assert hand["answer"] == "8 ÷ (3 − 8 ÷ 3) = 24" and len(hand["steps"]) == 3
@@ -62,18 +62,18 @@ def test_the_sheets_answers_are_the_packages(sheets):
     assert sum(row["hit"] for row in sheets["01"]["patterns"]["rows"]) == 11
     for machine in sheets["02"]["stack"]["machines"]:
         assert machine["rows"][-1][2] == machine["value"] == str(t24.parse(machine["infix"]).value)
-    tree = sheets["03"]["tree"]
+    tree = sheets["04"]["tree"]
     assert len(tree["branches"]) == 18 and all(len(b["leaves"]) == 6 for b in tree["branches"])
     assert sum(hit for b in tree["branches"] for _, hit in b["leaves"]) == len(tree["hits"]) == 2
-    rows = sheets["03"]["array"]["rows"]  # the start, then per pair: its move, six writes, restore
+    rows = sheets["04"]["array"]["rows"]  # the start, then per pair: its move, six writes, restore
     assert [row["do"] for row in rows] == ["start"] + (["pair"] + ["write"] * 6 + ["restore"]) * 3
     assert all(row["slots"] == rows[0]["slots"] for row in rows if row["do"] == "restore")
-    for expr in sheets["06"]["exact"]["exprs"]:
+    for expr in sheets["07"]["exact"]["exprs"]:
         for step, exact, float_, equal in expr["rows"]:
             assert str(t24.parse(step).value) == exact and equal == (
                 Fraction(float(float_)) == Fraction(exact)
             )
-    for round_ in sheets["09"]["score"]["rounds"]:
+    for round_ in sheets["10"]["score"]["rounds"]:
         assert t24.check_answer(round_.hand, str(round_.answer)).ok
 
 
