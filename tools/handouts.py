@@ -48,9 +48,9 @@ import nav  # noqa: E402  (tools/nav.py, beside this file: a lesson's title)
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = {"en": ("teacher", None), "zh": ("teacher/zh-CN", "zh_CN")}  # lessons, catalogue
 MARKER = (
-    r"\*\*(Try it first|Trace it by hand|先试一试|动手追踪)[.。]\*\*"  # as each edition writes it
+    r"\*\*(Try it first|Trace it by hand|先试一试|动手跟踪)[.。]\*\*"  # as each edition writes it
 )
-TRACE = ("Trace it by hand", "动手追踪")
+TRACE = ("Trace it by hand", "动手跟踪")
 HEADING = r"^#+ (Try it first|先试一试)\s*$"
 ON_PAPER = {"in the cell below": "in the box below", "下面的单元格": "下面的方框"}
 SYMBOLS = {"+": "+", "-": "−", "*": "×", "/": "÷"}

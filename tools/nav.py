@@ -29,10 +29,10 @@ TAG = "nav"
 CONTENTS_TAG = "nav-contents"
 CONTENTS_HEADING = "The notebooks"
 NOTEBOOK_NAME = re.compile(r"^\d\d-[\w-]+\.ipynb$")
-CORE = ("00", "01", "03", "06", "09")  # the core week, five lessons in class order
-EXTENSION = ("02", "04", "05", "07", "08")  # after the core week, in this order
+CORE = ("00", "01", "03", "04", "07", "10")  # the core week, six lessons in class order
+EXTENSION = ("02", "05", "06", "08", "09")  # after the core week, in this order
 PATHS = {
-    "**Core week**, five lessons in six periods of 45 minutes (03 takes two):": CORE,
+    "**Core week**, six lessons of 45 minutes:": CORE,
     "**Extension**, after the core week:": EXTENSION,
 }
 # The end of a sentence: . ? or ! (perhaps closing bold, italics or code), then a space and a

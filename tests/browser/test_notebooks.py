@@ -171,7 +171,7 @@ def test_jupyterlab_and_a_lesson_in_chinese(page, jupyter_lab):
     try:
         page.evaluate(JS_CLOSE_ALL)  # nothing left unsaved to hold the page
         page.reload()
-        assert run_all(page, ROOT / "notebooks" / "zh-CN" / "09-play.ipynb") == []
+        assert run_all(page, ROOT / "notebooks" / "zh-CN" / "10-play.ipynb") == []
         assert page.locator(".lm-MenuBar-itemLabel", has_text="文件").count() == 1
         message = text(page, "t24-game-message")
         page.locator(".t24-game-answer input").first.fill("1 + 2")

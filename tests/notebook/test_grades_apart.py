@@ -73,7 +73,7 @@ def test_what_comes_back_is_plain_data():
 
 # A real autograde over a lesson made of lesson 03's first cells: its import cell, then one copy of
 # the `product` exercise and its check for each way to fake a grade (one kernel, quick to run).
-LESSON = "03-recursive-reduction"
+LESSON = "03-recursion"
 WRONG = "0 if len(cards) == 1 else product(cards[1:])"  # what `product` returns
 RIGHT = "cards[0] if len(cards) == 1 else cards[0] * product(cards[1:])"
 BODY = "def product(cards):\n    {lines}return {value}\n"

@@ -102,7 +102,7 @@ def test_the_chinese_notebooks_draw_every_character():
     """No figure of the Chinese edition lacks a glyph (matplotlib warns when its font has none)."""
     copies = [*(ROOT / "teacher" / "zh-CN").glob("*.ipynb"), *(ROOT / "app").glob("*.zh-CN.ipynb")]
     warned = [path.name for path in copies if re.search(r"Glyph \d+|findfont", path.read_text())]
-    assert len(copies) == 13 and warned == []
+    assert len(copies) == 14 and warned == []
 
 
 GUIDE = ROOT / "teacher" / "maintaining.md"
@@ -219,4 +219,4 @@ def test_the_chinese_students_copies_run_the_english_copies_code():
         differ += [
             f"{copy.name}: {why}" for en, zh in pairs if (why := translations.same_code(en, zh))
         ]
-    assert len(copies) == 10 and differ == [], differ
+    assert len(copies) == 11 and differ == [], differ
