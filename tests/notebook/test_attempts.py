@@ -10,6 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from t24.lessons import distinct_answers, every_check, questions
 from t24.methods import patterns
 from t24.notebook import checks
 
@@ -18,6 +19,7 @@ SPEC = importlib.util.spec_from_file_location(
 )
 SPEC.loader.exec_module(page := importlib.util.module_from_spec(SPEC))  # reads the catalogue
 ATTEMPTS, define = page.ATTEMPTS, page.define
+CHECKS = every_check()
 CATALOGUE = [
     pytest.param(*attempt, id=f"{attempt[0]}: {attempt[1]}") for attempt in page.catalogue()
 ]
@@ -31,7 +33,7 @@ def short_limit(monkeypatch):
 
 @pytest.mark.parametrize(("name", "title", "expect", "setup", "code"), CATALOGUE)
 def test_attempt_gets_its_sentence(capsys, name, title, expect, setup, code):
-    passed = getattr(checks, name)(define(setup, code, name))
+    passed = CHECKS[name](define(setup, code, name))
     out = HEARD[name, title] = capsys.readouterr().out
     assert out.count("\n") == 1 and len(out) < 600 and "Traceback" not in out, out
     right = title.startswith("right")
@@ -40,10 +42,7 @@ def test_attempt_gets_its_sentence(capsys, name, title, expect, setup, code):
 
 
 def test_every_check_has_its_catalogue():
-    names = {name for name, f in vars(checks).items() if name.startswith("check_")}
-    names = {name for name in names if getattr(checks, name).__module__ == checks.__name__}
-    files = {path.stem for path in ATTEMPTS.glob("*.md")}
-    assert names <= files
+    assert set(CHECKS) == {path.stem for path in ATTEMPTS.glob("*.md")}
     for path in ATTEMPTS.glob("*.md"):
         titles = re.findall(r"^## (right|wrong)", path.read_text(), flags=re.M)
         assert titles.count("right") >= 3 and titles.count("wrong") >= 8, path.stem
@@ -55,7 +54,7 @@ def test_the_teachers_page_says_every_sentence_and_is_up_to_date(lang):
     from t24.text import use_language
 
     text = page.page(HEARD, lang)  # any attempt not yet heard in this run is run here
-    tables = [checks.SENTENCES, checks.ASK, checks.SAME_ANSWER_CASES]
+    tables = [checks.SENTENCES, questions(), distinct_answers.SAME_ANSWER_CASES]
     use_language(lang)
     try:
         said = [page.shown(page.words(words)) for table in tables for words in table.values()]
@@ -133,7 +132,7 @@ def swallowing(hand, target):
 def test_hostile_returns_get_a_short_sentence(capsys, name, attempt, phrases):
     alarm = signal.getsignal(signal.SIGALRM)
     tracing = sys.gettrace()
-    assert getattr(checks, name)(attempt) is False
+    assert CHECKS[name](attempt) is False
     out = capsys.readouterr().out
     assert out.count("\n") == 1 and len(out) < 400 and "Traceback" not in out, out
     assert all(phrase in out for phrase in phrases), out
@@ -170,23 +169,19 @@ def test_pythons_error_line_is_explained_in_chinese_and_kept_in_english(
 ):
     from t24.text import use_language
 
-    assert checks.check_final_numbers(attempt) is False
+    assert CHECKS[FINAL](attempt) is False
     assert english in capsys.readouterr().out
     use_language("zh_CN")
     try:
-        assert checks.check_final_numbers(attempt) is False
+        assert CHECKS[FINAL](attempt) is False
     finally:
         use_language(None)
     out = capsys.readouterr().out
     assert chinese in out and english not in out, out
 
 
-CHECKS = [name for name, f in vars(checks).items() if name.startswith("check_")]
-CHECKS = [name for name in CHECKS if getattr(checks, name).__module__ == checks.__name__]
-
-
 @pytest.mark.parametrize("name", CHECKS)
 def test_a_list_whose_len_raises_gets_a_sentence(capsys, name):
-    assert getattr(checks, name)(lambda *args: BadLen([1])) is False
+    assert CHECKS[name](lambda *args: BadLen([1])) is False
     out = capsys.readouterr().out
     assert out.count("\n") == 1 and len(out) < 400 and "Traceback" not in out, out
