@@ -1,6 +1,6 @@
 """Grades judged apart from the student's kernel: each graded cell `passed = check_X(f)` is run
 again in a fresh interpreter, which gets the notebook's cells up to it with t24's own answers to
-that exercise taken away, calls the attempt on the check's cases and writes back plain data
+that exercise hidden (as the check declares them, `lesson`), calls the attempt on the check's cases and writes back plain data
 (JSON) of what came back; the check itself then judges that data in the grading process, where
 no line of the student's ran. Whatever a cell rebinds in the kernel (a name, a module's
 attribute, a builtin) never reaches the grade: the child's data are only ever what the function
@@ -11,7 +11,6 @@ gave back, and the answers they are compared with are worked out here.
 
 from __future__ import annotations
 
-import ast
 import contextlib
 import copy
 import io
@@ -31,25 +30,11 @@ from ..expr import BinOp, Num
 from ..text import N_, _, use_language
 
 LANGUAGE = re.compile(r'^use_language\("(\w+)"\)', flags=re.M)
+GRADED = re.compile(r"\w+ = (check_\w+)\((\w+)\)$", flags=re.M)  # `passed = check_X(f)`, first
 TIMEOUT = 300  # seconds for one child: the cells above the check and every case
 MOST = 10**5  # items of a list written back; more is more than any answer
 # TRANSLATORS: the detail of an error when a check judged apart has nothing from the attempt
 NOT_RUN = N_("nothing came back from it when it ran apart from the notebook")
-
-
-def graded_call(source: str) -> tuple[str, str] | None:
-    """The check and the function a graded cell names (`passed = check_X(f)`), or None."""
-    try:
-        first = ast.parse(source).body[0]
-    except (SyntaxError, IndexError):
-        return None
-    call = getattr(first, "value", None)
-    if not (isinstance(first, ast.Assign) and isinstance(call, ast.Call) and len(call.args) == 1):
-        return None
-    names = [call.func, call.args[0]]
-    if not all(isinstance(name, ast.Name) for name in names):
-        return None
-    return names[0].id, names[1].id
 
 
 def _cell(cell: dict) -> tuple[str, dict, list]:
@@ -64,8 +49,8 @@ def job(cells: list[dict], index: int) -> dict | None:
     but the other checks and the reveal buttons, the check's name and the function's."""
     from ..lessons import every_check
 
-    named = graded_call(_cell(cells[index])[0])
-    if named is None or named[0] not in every_check():
+    named = GRADED.match(_cell(cells[index])[0])  # the check and the function it is given
+    if named is None or named[1] not in every_check():
         return None  # not one of t24's checks: nbgrader grades it as it is
     code = []
     for cell in cells[:index]:
@@ -73,7 +58,7 @@ def job(cells: list[dict], index: int) -> dict | None:
         checked = grading.get("grade") and not grading.get("solution")
         if cell.get("cell_type") == "code" and not checked and "reveal" not in tags:
             code.append(source)
-    return {"cells": code, "check": named[0], "function": named[1]}
+    return {"cells": code, "check": named[1], "function": named[2]}
 
 
 # Plain data both ways: what JSON holds as it is, a list as a list, and a one-key object

@@ -1,6 +1,7 @@
-"""Checks that answer a student's attempt in one sentence, each beside t24's own version: `check`
-runs it on a lesson's cases and finds what is wrong, `say` makes that a sentence from the tables
-below, with the question a lesson's hint asks only when it has found its cause."""
+"""The engine of the checks that answer a student's attempt in one sentence, each beside t24's
+own version: `check` runs it on a lesson's cases and finds what is wrong, `say` makes that a
+sentence from the tables below, with the question a lesson's hint asks only when it has found its
+cause. Each lesson's checks, cases and questions are in t24/lessons/, made with `lesson`."""
 
 import ast
 import collections
@@ -31,7 +32,7 @@ import numpy as np
 from .. import deck as t24_deck
 from ..expr import Expr
 from ..methods import postfix, recursive
-from ..text import N_, _, amount, hand_text, n_, plural, said
+from ..text import N_, _, amount, hand_text, n_, plural, said, shown
 
 LIMIT = 10  # seconds one call of an attempt may take
 
@@ -93,8 +94,6 @@ WITH_TARGET = N_("{hand} with target {target}")
 # TRANSLATORS: a case of two arguments, as in "for 3 3 8 8 and 3 8"
 BOTH = N_("{first} and {second}")
 NO_MESSAGE = N_("no message")
-# TRANSLATORS: a value whose str() raises, as in "gives a Broken that cannot be written out"
-UNWRITTEN = N_("a {kind} that cannot be written out")
 
 
 LISTS = (list, tuple, set, frozenset, Iterator, KeysView, ValuesView)  # what may stand for a list
@@ -145,84 +144,61 @@ ADVICE = {
 UNDEFINED = N_("you used the name `{name}`, which is not defined")
 # Python's own first line for the commonest errors, and the same said plainly: a language whose
 # catalogue translates the sentence shows it in place of Python's English; English keeps Python's.
-PYTHON_SAYS = [
-    (
-        r"'(?P<kind>\w+)' object has no attribute '(?P<name>\w+)'",  # not words
-        N_("a {kind} has no attribute or method {name}"),
+PYTHON_SAYS = {
+    r"'(?P<kind>\w+)' object has no attribute '(?P<name>\w+)'": N_(  # not words
+        "a {kind} has no attribute or method {name}"
     ),
-    (
-        r"module '(?P<kind>[\w.]+)' has no attribute '(?P<name>\w+)'",  # not words
-        N_("the module {kind} has no {name}"),
+    r"module '(?P<kind>[\w.]+)' has no attribute '(?P<name>\w+)'": N_(  # not words
+        "the module {kind} has no {name}"
     ),
-    (
-        r"unsupported operand type\(s\) for (?P<op>\S+): '(?P<kind>\w+)' and '(?P<other>\w+)'",  # not words
-        N_("{op} cannot work on a {kind} and a {other}"),
+    r"unsupported operand type\(s\) for (?P<op>\S+): '(?P<kind>\w+)' and '(?P<other>\w+)'": N_(  # not words
+        "{op} cannot work on a {kind} and a {other}"
     ),
-    (
-        r"can only concatenate (?P<kind>\w+) \(not \"(?P<other>\w+)\"\) to \w+",  # not words
-        N_("a {kind} can only be joined to a {kind}, not to a {other}"),
+    r"can only concatenate (?P<kind>\w+) \(not \"(?P<other>\w+)\"\) to \w+": N_(  # not words
+        "a {kind} can only be joined to a {kind}, not to a {other}"
     ),
-    (
-        r"'(?P<op>\S+)' not supported between instances of '(?P<kind>\w+)' and '(?P<other>\w+)'",  # not words
-        N_("{op} cannot compare a {kind} with a {other}"),
+    r"'(?P<op>\S+)' not supported between instances of '(?P<kind>\w+)' and '(?P<other>\w+)'": N_(  # not words
+        "{op} cannot compare a {kind} with a {other}"
     ),
-    (
-        r"(?P<kind>\w+) (?:assignment )?index out of range",  # not words
-        N_("the {kind} has no item at that index"),
+    r"(?P<kind>\w+) (?:assignment )?index out of range": N_(  # not words
+        "the {kind} has no item at that index"
     ),
-    (
-        r"pop from empty (?P<kind>\w+)",  # not words
-        N_("the {kind} is empty: there is nothing to pop"),
+    r"pop from empty (?P<kind>\w+)": N_(  # not words
+        "the {kind} is empty: there is nothing to pop"
     ),
-    (
-        r"(?P<kind>\w+)\.(?:remove|index)\(x\): x not in \w+",  # not words
-        N_("that item is not in the {kind}"),
+    r"(?P<kind>\w+)\.(?:remove|index)\(x\): x not in \w+": N_(  # not words
+        "that item is not in the {kind}"
     ),
-    (
-        r"name '(?P<name>\w+)' is not defined",  # not words
-        N_("the name {name} is not defined"),
+    r"name '(?P<name>\w+)' is not defined": N_("the name {name} is not defined"),  # not words
+    r"'(?P<kind>\w+)' object is not callable": N_(  # not words
+        "a {kind} is not a function: it cannot be called with ( )"
     ),
-    (
-        r"'(?P<kind>\w+)' object is not callable",  # not words
-        N_("a {kind} is not a function: it cannot be called with ( )"),
+    r"'(?P<kind>\w+)' object is not subscriptable": N_(  # not words
+        "a {kind} cannot be indexed with [ ]"
     ),
-    (
-        r"'(?P<kind>\w+)' object is not subscriptable",  # not words
-        N_("a {kind} cannot be indexed with [ ]"),
+    r"'(?P<kind>\w+)' object is not iterable": N_("a {kind} cannot be looped over"),  # not words
+    r"'(?P<kind>\w+)' object does not support item assignment": N_(  # not words
+        "the items of a {kind} cannot be changed"
     ),
-    (
-        r"'(?P<kind>\w+)' object is not iterable",  # not words
-        N_("a {kind} cannot be looped over"),
+    r"unhashable type: '(?P<kind>\w+)'": N_(  # not words
+        "a {kind} cannot go into a set or be a dictionary key"
     ),
-    (
-        r"'(?P<kind>\w+)' object does not support item assignment",  # not words
-        N_("the items of a {kind} cannot be changed"),
+    r"(?P<name>[\w.]+)\(\) takes (?P<want>\d+) positional arguments? but (?P<got>\d+) (?:was|were) given": N_(  # not words
+        "{name} takes {want} arguments, but was given {got}"
     ),
-    (
-        r"unhashable type: '(?P<kind>\w+)'",  # not words
-        N_("a {kind} cannot go into a set or be a dictionary key"),
+    r"(?P<name>[\w.]+)\(\) missing \d+ required positional arguments?: (?P<names>.+)": N_(  # not words
+        "{name} was called without {names}"
     ),
-    (
-        r"(?P<name>[\w.]+)\(\) takes (?P<want>\d+) positional arguments? but (?P<got>\d+) (?:was|were) given",  # not words
-        N_("{name} takes {want} arguments, but was given {got}"),
+    r"too many values to unpack \(expected (?P<want>\d+)\)": N_(  # not words
+        "more values than the {want} names to put them in"
     ),
-    (
-        r"(?P<name>[\w.]+)\(\) missing \d+ required positional arguments?: (?P<names>.+)",  # not words
-        N_("{name} was called without {names}"),
+    r"not enough values to unpack \(expected (?P<want>\d+), got (?P<got>\d+)\)": N_(  # not words
+        "{got} values for {want} names"
     ),
-    (
-        r"too many values to unpack \(expected (?P<want>\d+)\)",  # not words
-        N_("more values than the {want} names to put them in"),
+    r"maximum recursion depth exceeded.*": N_(  # not words
+        "the function called itself too many times"
     ),
-    (
-        r"not enough values to unpack \(expected (?P<want>\d+), got (?P<got>\d+)\)",  # not words
-        N_("{got} values for {want} names"),
-    ),
-    (
-        r"maximum recursion depth exceeded.*",  # not words
-        N_("the function called itself too many times"),
-    ),
-]
+}
 NAME_ADVICE = {
     "import": N_("import it first: `from {module} import {name}`"),
     "module": N_("import it first: `import {name}`"),
@@ -280,8 +256,8 @@ def brief(value) -> str:
         return ("-" if value < 0 else "") + amount(abs(value))  # "about 10^5,000"
     try:
         text = hand_text(value) if isinstance(value, tuple) else str(value)
-    except Exception:  # noqa: BLE001 -- a broken object
-        return said(UNWRITTEN, kind=type(value).__name__)
+    except Exception:  # noqa: BLE001 -- a broken object: as the core shows any value
+        text = shown(value)
     text = " ".join(text.split())
     return text if len(text) <= 80 else text[:79] + "…"
 
@@ -543,7 +519,7 @@ def name_advice(name: str, names: dict) -> dict:
 
 def explained(line: str) -> str:
     """Python's line for an error, or the same said plainly where the language translates it."""
-    for pattern, sentence in PYTHON_SAYS:
+    for pattern, sentence in PYTHON_SAYS.items():
         found = re.fullmatch(pattern, line)
         if found and _(sentence) != sentence:
             words = {
