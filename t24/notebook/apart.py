@@ -12,7 +12,6 @@ gave back, and the answers they are compared with are worked out here.
 from __future__ import annotations
 
 import contextlib
-import copy
 import io
 import json
 import linecache
@@ -28,11 +27,13 @@ from unittest.mock import patch
 
 from ..expr import BinOp, Num
 from ..text import N_, _, use_language
+from .checks import STOPPED
 
 LANGUAGE = re.compile(r'^use_language\("(\w+)"\)', flags=re.M)
 GRADED = re.compile(r"\w+ = (check_\w+)\((\w+)\)$", flags=re.M)  # `passed = check_X(f)`, first
 TIMEOUT = 300  # seconds for one child: the cells above the check and every case
 MOST = 10**5  # items of a list written back; more is more than any answer
+STOPS = {**STOPPED, NotImplementedError: "stub"}  # each way out but an error, as plain data
 # TRANSLATORS: the detail of an error when a check judged apart has nothing from the attempt
 NOT_RUN = N_("nothing came back from it when it ran apart from the notebook")
 
@@ -175,27 +176,20 @@ def outcome(attempt, case) -> dict:
     printed, and its arguments after the call."""
     from . import checks
 
-    args = copy.deepcopy(case)
-    held = checks._Held()
-    done = {"case": key(case)}
-    try:
-        with checks.time_limit(checks.LIMIT) as rang, contextlib.redirect_stdout(held):
-            got = attempt(*args)
-            if isinstance(got, Iterator | KeysView | ValuesView):
-                got = {"iterator": [encode(x) for x in islice(got, MOST)]}
-            else:
-                got = encode(got)
-        if rang:
-            raise checks._Late
+    def keep(got):
+        if isinstance(got, Iterator | KeysView | ValuesView):
+            return {"iterator": [encode(x) for x in islice(got, MOST)]}
+        return encode(got)
+
+    args, got, failed, printed, _used = checks.run(attempt, case, {}, keep=keep)
+    done = {"case": key(case), "printed": printed}
+    if isinstance(failed, checks.Shortcut):
+        done["raised"] = shortcut_said(*failed.args)
+    elif failed is not None:
+        name = next((STOPS[t] for t in STOPS if isinstance(failed, t)), "error")
+        done["raised"] = [name, type(failed).__name__]
+    else:
         done |= {"got": got, "args": encode(list(args))}
-    except checks.Shortcut as shortcut:
-        done["raised"] = shortcut_said(*shortcut.args)
-    except BaseException as stop:  # noqa: BLE001 -- every way out is written back
-        stops = {checks._Late: "slow", KeyboardInterrupt: "interrupted", SystemExit: "exit"}
-        stops |= {NotImplementedError: "stub"}
-        name = next((stops[t] for t in stops if isinstance(stop, t)), "error")
-        done["raised"] = [name, type(stop).__name__]
-    done["printed"] = held.getvalue()
     return done
 
 
@@ -279,8 +273,7 @@ def replay(name: str, outcomes: list) -> tuple[bool, str]:
     names = {checks.shown_name(function) for function in lesson.hidden}
 
     by_case = {done.get("case"): done for done in reversed(outcomes)}
-    raising = {"slow": checks._Late, "interrupted": KeyboardInterrupt, "exit": SystemExit}
-    raising |= {"stub": NotImplementedError}
+    raising = {name: stop for stop, name in STOPS.items()}
 
     def stand_in(*args):
         done = by_case.get(key(args))

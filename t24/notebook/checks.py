@@ -401,29 +401,40 @@ def watching(hidden: dict, allowed: tuple = ()):
 STOPPED = {_Late: "slow", KeyboardInterrupt: "interrupted", SystemExit: "exit"}
 
 
-def verdict(attempt, right, case, ordered, item, given, hidden=None, allowed=()) -> Finding | None:
-    """What is wrong with the attempt called on a copy of one case, or None; `hidden`: t24's
-    functions that answer the exercise, which the attempt must not call (see `watching`)."""
+def run(attempt, case: tuple, hidden: dict, allowed=(), keep=lambda got: got) -> tuple:
+    """The attempt called on a copy of one case, in the time limit, what it prints held, t24's
+    `hidden` functions watched: (the copy after the call, what it gave back as `keep` keeps it,
+    what stopped it or None, what it printed, the hidden functions it called)."""
     args = copy.deepcopy(case)
     held = _Held()
-    failed = None
+    got = failed = None
     try:
         with (
             time_limit(LIMIT) as rang,
             contextlib.redirect_stdout(held),
-            watching(hidden or {}, allowed) as used,
+            watching(hidden, allowed) as used,
         ):
-            got = attempt(*args)
-            if isinstance(right, list) and isinstance(got, LISTS):
-                got = list(islice(got, 10**4))  # an endless one too: more than t24 gives
+            got = keep(attempt(*args))
+        if rang:  # it caught the alarm and went on
+            raise _Late
     except (Exception, Shortcut, *STOPPED) as error:  # noqa: BLE001 -- each becomes a sentence
         failed = error
+    return args, got, failed, held.getvalue(), used
+
+
+def verdict(attempt, right, case, ordered, item, given, hidden=None, allowed=()) -> Finding | None:
+    """What is wrong with the attempt called on a copy of one case, or None; `hidden`: t24's
+    functions that answer the exercise, which the attempt must not call (see `watching`)."""
+
+    def keep(got):  # an endless iterator too: more than t24 gives
+        listed = isinstance(right, list) and isinstance(got, LISTS)
+        return list(islice(got, 10**4)) if listed else got
+
+    args, got, failed, printed, used = run(attempt, case, hidden or {}, allowed, keep)
     if used or failed is not None:
         return stopped(failed, used and (used[0], hidden[used[0]]), attempt, case, given)
-    if rang:
-        return Finding("slow", case)
-    if got is None and held.getvalue().strip():
-        return Finding("printed", case, words={"printed": brief(held.getvalue())})
+    if got is None and printed.strip():
+        return Finding("printed", case, words={"printed": brief(printed)})
     if not safe_equal(args, case):
         return Finding("changed", case, args[0] if len(args) == 1 else args)
     if got is None and right is not None:
