@@ -17,7 +17,6 @@ from ..text import N_
 SLUGS = ["the_24_game", "pattern_strings", "postfix_enumeration", "recursion"]
 SLUGS += ["recursive_reduction", "search_trees", "comparing_the_approaches", "exact_arithmetic"]
 SLUGS += ["distinct_answers", "the_whole_deck", "play"]
-
 ASK = checks.ASK | {
     "target": N_("Do you compare with `target`, or with 24?"),
     "repeats": N_("Does your search skip orderings that repeat? `permutations` gives some twice."),
@@ -45,6 +44,7 @@ HANDS = [((2, 2, 2, 3), Fraction(10)), ((3, 3, 8, 8), Fraction(24))]  # few orde
 
 
 def modules() -> list:
+    """Each lesson's module, in the lessons' order."""
     return [importlib.import_module(f"{__name__}.{slug}") for slug in SLUGS]
 
 

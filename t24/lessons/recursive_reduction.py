@@ -65,13 +65,11 @@ def hits(step: Callable) -> Callable:
     return attempt
 
 
-def package_hits(hand: tuple, target: int) -> list:
-    """The answers t24's own Search(n) finds."""
-    return hits(recursive.search)(hand, target)
+PACKAGE_HITS = hits(recursive.search)  # the answers t24's own Search(n) finds
 
 
 @lesson(
-    package_hits,
+    PACKAGE_HITS,
     [((4, 5, 6, 7), 24), ((3, 3, 8, 8), 24), ((1, 5, 5, 5), 24), ((2, 3, 4), 10)],
     what=N_("search"),
     item=mirror,
@@ -81,7 +79,7 @@ def package_hits(hand: tuple, target: int) -> list:
 def check_reduction(search: Callable):
     """Lesson 03: Search(n), by the answers it finds (in any order, + and × either way round)."""
     mine = hits(search)
-    ask = search_hint(package_hits, lambda x: x, mirror)
+    ask = search_hint(PACKAGE_HITS, lambda x: x, mirror)
 
     def hint(example, case, got) -> tuple | str | None:
         if not mine.left:

@@ -271,9 +271,8 @@ def replay(name: str, outcomes: list) -> tuple[bool, str]:
 
     lesson = every_check()[name]
     names = {checks.shown_name(function) for function in lesson.hidden}
-
     by_case = {done.get("case"): done for done in reversed(outcomes)}
-    raising = {name: stop for stop, name in STOPS.items()}
+    raising = {word: stop for stop, word in STOPS.items()}
 
     def stand_in(*args):
         done = by_case.get(key(args))

@@ -422,7 +422,7 @@ def run(attempt, case: tuple, hidden: dict, allowed=(), keep=lambda got: got) ->
     return args, got, failed, held.getvalue(), used
 
 
-def verdict(attempt, right, case, ordered, item, given, hidden=None, allowed=()) -> Finding | None:
+def verdict(attempt, right, case, ordered=False, item=None, given=0, hidden=None, allowed=()):
     """What is wrong with the attempt called on a copy of one case, or None; `hidden`: t24's
     functions that answer the exercise, which the attempt must not call (see `watching`)."""
 
@@ -440,7 +440,7 @@ def verdict(attempt, right, case, ordered, item, given, hidden=None, allowed=())
     if got is None and right is not None:
         return Finding("none", case)
     try:
-        found = compare(got, right, ordered=ordered, item=item)
+        found = compare(got, right, ordered=ordered, item=item or (lambda x: x))
     except Exception:  # noqa: BLE001 -- a value no comparison can take
         found = Finding("value", example=got)
     return found and replace(found, case=case, got=got)
@@ -467,12 +467,6 @@ def safe_equal(a, b) -> bool:
         return False
 
 
-def stub(error: BaseException, given: int) -> bool:
-    """Whether the raise is the stub as handed out: its function's last statement, after `given`."""
-    *_steps, (frame, _line) = traceback.walk_tb(error.__traceback__)
-    return handed_out(frame.f_code, given)
-
-
 def handed_out(code, given: int) -> bool:
     """Whether a function's body is as handed out: `given` statements, then a raise."""
     try:
@@ -486,7 +480,8 @@ def handed_out(code, given: int) -> bool:
 def error_finding(error: Exception, attempt: Callable, case: tuple, given: int) -> Finding:
     """The stub left as is, or the line of the student's code, what went wrong and where to look."""
     if isinstance(error, NotImplementedError):
-        return Finding("stub" if stub(error, given) else "raise_left", case)
+        *_steps, (frame, _line) = traceback.walk_tb(error.__traceback__)  # the stub's own raise?
+        return Finding("stub" if handed_out(frame.f_code, given) else "raise_left", case)
     cause = next(cause for cause in type(error).__mro__ if cause in PROBLEMS)
     if isinstance(error, TypeError) and "NoneType" in str(error):
         cause = None
@@ -586,31 +581,18 @@ def fits(got, want) -> bool:
     return mine == theirs
 
 
-def check(
-    attempt,
-    expected,
-    cases,
-    *,
-    what=None,
-    hint=None,
-    ordered=False,
-    item=None,
-    given=0,
-    hidden=None,
-    allowed=(),
-):
+def check(attempt, expected, cases, *, what=None, hint=None, **options) -> bool:
     """Run `attempt` beside `expected` on every case; print one sentence; True only when right.
     `expected` gives a value, a list (a multiset, unless `ordered`; its items compared by `item`)
     or a judge (None when right, else a reason or a Finding). A wrong value or item is followed
     by `hint(example, case, got)`: an ASK entry (and its blanks), or None when its cause is not
-    likely. `given`: the statements the handout gives above its `raise NotImplementedError()`.
-    `hidden`, `allowed`: t24's functions the attempt must not call, and those it may (`watching`)."""
+    likely. `options` are `verdict`'s: `ordered`, `item`, `given` (the statements the handout
+    gives above its `raise NotImplementedError()`), `hidden` and `allowed` (t24's functions the
+    attempt must not call, and those on whose route it may: `watching`)."""
     for case in cases:
         try:
             right = expected(*case)
-            found = verdict(
-                attempt, right, case, ordered, item or (lambda x: x), given, hidden, allowed
-            )
+            found = verdict(attempt, right, case, **options)
         except KeyboardInterrupt:  # a Ctrl-C while t24 works out its own answer
             found = Finding("interrupted", case)
         if found:
