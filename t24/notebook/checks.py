@@ -142,63 +142,32 @@ ADVICE = {
     None: N_("is a `return` missing?"),
 }
 UNDEFINED = N_("you used the name `{name}`, which is not defined")
-# Python's own first line for the commonest errors, and the same said plainly: a language whose
-# catalogue translates the sentence shows it in place of Python's English; English keeps Python's.
-PYTHON_SAYS = {
-    r"'(?P<kind>\w+)' object has no attribute '(?P<name>\w+)'": N_(  # not words
-        "a {kind} has no attribute or method {name}"
-    ),
-    r"module '(?P<kind>[\w.]+)' has no attribute '(?P<name>\w+)'": N_(  # not words
-        "the module {kind} has no {name}"
-    ),
-    r"unsupported operand type\(s\) for (?P<op>\S+): '(?P<kind>\w+)' and '(?P<other>\w+)'": N_(  # not words
-        "{op} cannot work on a {kind} and a {other}"
-    ),
-    r"can only concatenate (?P<kind>\w+) \(not \"(?P<other>\w+)\"\) to \w+": N_(  # not words
-        "a {kind} can only be joined to a {kind}, not to a {other}"
-    ),
-    r"'(?P<op>\S+)' not supported between instances of '(?P<kind>\w+)' and '(?P<other>\w+)'": N_(  # not words
-        "{op} cannot compare a {kind} with a {other}"
-    ),
-    r"(?P<kind>\w+) (?:assignment )?index out of range": N_(  # not words
-        "the {kind} has no item at that index"
-    ),
-    r"pop from empty (?P<kind>\w+)": N_(  # not words
-        "the {kind} is empty: there is nothing to pop"
-    ),
-    r"(?P<kind>\w+)\.(?:remove|index)\(x\): x not in \w+": N_(  # not words
-        "that item is not in the {kind}"
-    ),
-    r"name '(?P<name>\w+)' is not defined": N_("the name {name} is not defined"),  # not words
-    r"'(?P<kind>\w+)' object is not callable": N_(  # not words
-        "a {kind} is not a function: it cannot be called with ( )"
-    ),
-    r"'(?P<kind>\w+)' object is not subscriptable": N_(  # not words
-        "a {kind} cannot be indexed with [ ]"
-    ),
-    r"'(?P<kind>\w+)' object is not iterable": N_("a {kind} cannot be looped over"),  # not words
-    r"'(?P<kind>\w+)' object does not support item assignment": N_(  # not words
-        "the items of a {kind} cannot be changed"
-    ),
-    r"unhashable type: '(?P<kind>\w+)'": N_(  # not words
-        "a {kind} cannot go into a set or be a dictionary key"
-    ),
-    r"(?P<name>[\w.]+)\(\) takes (?P<want>\d+) positional arguments? but (?P<got>\d+) (?:was|were) given": N_(  # not words
-        "{name} takes {want} arguments, but was given {got}"
-    ),
-    r"(?P<name>[\w.]+)\(\) missing \d+ required positional arguments?: (?P<names>.+)": N_(  # not words
-        "{name} was called without {names}"
-    ),
-    r"too many values to unpack \(expected (?P<want>\d+)\)": N_(  # not words
-        "more values than the {want} names to put them in"
-    ),
-    r"not enough values to unpack \(expected (?P<want>\d+), got (?P<got>\d+)\)": N_(  # not words
-        "{got} values for {want} names"
-    ),
-    r"maximum recursion depth exceeded.*": N_(  # not words
-        "the function called itself too many times"
-    ),
-}
+# Python's own first line for the commonest errors, its blanks in braces and `*` for any words
+# between: a language whose catalogue translates it says the line plainly in its place (English
+# keeps Python's line, so the catalogue's English is Python's own).
+PYTHON_SAYS = [
+    N_("'{kind}' object has no attribute '{name}'"),
+    N_("module '{kind}' has no attribute '{name}'"),
+    N_("unsupported operand type(s) for {op}: '{kind}' and '{other}'"),
+    N_('can only concatenate {kind} (not "{other}") to {kind}'),
+    N_("'{op}' not supported between instances of '{kind}' and '{other}'"),
+    N_("{kind} assignment index out of range"),
+    N_("{kind} index out of range"),
+    N_("pop from empty {kind}"),
+    N_("{kind}.remove(x): x not in {kind}"),
+    N_("{kind}.index(x): x not in {kind}"),
+    N_("name '{name}' is not defined"),
+    N_("'{kind}' object is not callable"),
+    N_("'{kind}' object is not subscriptable"),
+    N_("'{kind}' object is not iterable"),
+    N_("'{kind}' object does not support item assignment"),
+    N_("unhashable type: '{kind}'"),
+    N_("{name}() takes {want} positional argument* but {got} * given"),
+    N_("{name}() missing * required positional argument*: {names}"),
+    N_("too many values to unpack (expected {want})"),
+    N_("not enough values to unpack (expected {want}, got {got})"),
+    N_("maximum recursion depth exceeded*"),
+]
 NAME_ADVICE = {
     "import": N_("import it first: `from {module} import {name}`"),
     "module": N_("import it first: `import {name}`"),
@@ -525,14 +494,18 @@ def name_advice(name: str, names: dict) -> dict:
 
 def explained(line: str) -> str:
     """Python's line for an error, or the same said plainly where the language translates it."""
-    for pattern, sentence in PYTHON_SAYS.items():
+    for template in PYTHON_SAYS:
+        if _(template) == template:
+            continue
+        pattern, names = re.escape(template).replace(r"\*", ".*?"), set()
+        for name in re.findall(r"\\\{(\w+)\\\}", pattern):  # a blank named twice: the same words
+            blank = f"(?P={name})" if name in names else f"(?P<{name}>.*?)"
+            pattern = pattern.replace(f"\\{{{name}\\}}", blank, 1)
+            names.add(name)
         found = re.fullmatch(pattern, line)
-        if found and _(sentence) != sentence:
-            words = {
-                key: value if value.isdigit() else f"`{value}`"
-                for key, value in found.groupdict().items()
-            }
-            return said(sentence, **words)
+        if found:
+            words = {key: v if v.isdigit() else f"`{v}`" for key, v in found.groupdict().items()}
+            return said(template, **words)
     return line
 
 
