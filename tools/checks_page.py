@@ -220,7 +220,7 @@ def write(got: dict, where: dict) -> str:
             lesson = where.get(name)
             heading = _(LESSON).format(number=lesson[0], title=lesson[1]) if lesson else _(OTHER)
             lines.append(f"\n## {heading}\n")
-        doc = re.sub(r"^Lesson \d+:? ?", "", inspect.getdoc(every_check()[name]).splitlines()[0])
+        doc = inspect.getdoc(every_check()[name]).splitlines()[0]
         lines.append(f"\n### `{name}`: {doc}\n\n" if english else f"\n### `{name}`\n\n")
         for (kind, keys), titles in sorted(
             got[name].items(), key=lambda item: (item[0][0] == "right", -len(item[1]))

@@ -34,7 +34,7 @@ ASK = ASK | {
     answers=[ordering_count],
 )
 def check_count_orderings(count_orderings: Callable):
-    """Lesson 05: n! divided by k! for each card repeated k times, a whole number, not a listing."""
+    """n! divided by k! for each card repeated k times, a whole number, not a listing."""
     touched = Counter()
 
     def touch(name: str) -> Callable:  # a formula touches each card a few times, a listing n! times

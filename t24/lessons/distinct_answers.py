@@ -67,7 +67,7 @@ def key_judge(first, second) -> Callable:
     key_judge, list(PAIRS), what=N_("key"), given=1, answers=KEYS, why=ASK["canonical_shortcut"]
 )
 def check_key(key: Callable):
-    """Lesson 07: does `key` call two expressions the same answer exactly when t24 does?"""
+    """Does `key` call two expressions the same answer exactly when t24 does?"""
     attempt = wraps(key)(lambda first, second: (key(first), key(second)))  # names their line
 
     def ask(example, case, got) -> str:
@@ -87,7 +87,7 @@ def check_key(key: Callable):
     why=ASK["canonical_shortcut"],
 )
 def check_count_answers(count_answers: Callable):
-    """Lesson 07 Ex 1: does `count_answers(hand)` count t24's distinct answers with your key?"""
+    """Ex 1: does `count_answers(hand)` count t24's distinct answers with your key?"""
     space = getattr(count_answers, "__globals__", {})
     key = space.get("key")
     calls = []

@@ -34,7 +34,7 @@ VALUES = [BinOp.value, postfix.evaluate]  # what works out a tree's value: the t
     given=3,  # the handout gives the card case and the two recursive calls
 )
 def check_exact_value(exact_value: Callable):
-    """Lesson 06: does `exact_value(expr)` give every tree's exact value?"""
+    """Does `exact_value(expr)` give every tree's exact value?"""
 
 
 @lesson(
@@ -53,4 +53,4 @@ def check_exact_value(exact_value: Callable):
     why=ASK["value_shortcut"],
 )
 def check_float32_value(float32_value: Callable):
-    """Lesson 06 Ex 1: does `float32_value(expr)` compute step by step in 32-bit floats?"""
+    """Ex 1: does `float32_value(expr)` compute step by step in 32-bit floats?"""

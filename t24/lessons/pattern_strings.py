@@ -22,7 +22,7 @@ ASK = ASK | {
 
 @searching(patterns.search, parse, lambda text: re.sub(r"\d+", "n", re.sub(r"[-+*/]", "o", text)))
 def check_patterns(search: Callable):
-    """Lesson 01: the pattern search, on a few hands and targets."""
+    """The pattern search, on a few hands and targets."""
 
 
 def texts(hand: tuple) -> Iterator[str]:
@@ -51,4 +51,4 @@ def zero_divisions(hand: tuple, value=None) -> int:
     answers=[scan],
 )
 def check_count_zero_divisions(count_zero_divisions: Callable):
-    """Lesson 01 Ex 3: how many of a hand's filled texts divide by zero."""
+    """Ex 3: how many of a hand's filled texts divide by zero."""

@@ -25,4 +25,4 @@ ASK = ASK | {
     ),
 )
 def check_unused(unused: Callable):
-    """Lesson 09: the cards an answer's numbers leave unused."""
+    """The cards an answer's numbers leave unused."""

@@ -31,7 +31,7 @@ SEQUENCES = ["5 7 + 6 4 - *", "7 6 5 - -", "8 3 8 3 / - /", "8 4 2 / /", "4 5 5 
     answers=[postfix.evaluate],
 )
 def check_evaluate(evaluate: Callable):
-    """Lesson 02: the stack machine, on a few sequences."""
+    """The stack machine, on a few sequences."""
 
 
 def tokens(order) -> tuple:
@@ -59,7 +59,7 @@ def depth_fault(order, case: tuple, got: list) -> str | None:
     answers=[postfix.stack_orders],
 )
 def check_stack_orders(stack_orders: Callable):
-    """Lesson 02: the push/pop recursion."""
+    """The push/pop recursion."""
 
 
 @searching(
@@ -69,4 +69,4 @@ def check_stack_orders(stack_orders: Callable):
     tokens,
 )
 def check_postfix(search: Callable):
-    """Lesson 02: the postfix search, on a few hands and targets."""
+    """The postfix search, on a few hands and targets."""

@@ -35,7 +35,7 @@ ASK = ASK | {
     ),
 )
 def check_product(product: Callable):
-    """Lesson 03 warm-up: the product of a list of cards, by a function that calls itself."""
+    """Warm-up: the product of a list of cards, by a function that calls itself."""
 
     code = [getattr(inspect.unwrap(product), "__code__", None)]
     if code[0] and handed_out(code[0], 0):

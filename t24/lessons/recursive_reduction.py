@@ -77,7 +77,7 @@ PACKAGE_HITS = hits(recursive.search)  # the answers t24's own Search(n) finds
     why=ASK["own_search"],
 )
 def check_reduction(search: Callable):
-    """Lesson 03: Search(n), by the answers it finds (in any order, + and × either way round)."""
+    """Search(n), by the answers it finds (in any order, + and × either way round)."""
     mine = hits(search)
     ask = search_hint(PACKAGE_HITS, lambda x: x, mirror)
 
@@ -127,7 +127,7 @@ def first_judge(hand: tuple, target: int) -> Callable:
     why=ASK["own_search"],
 )
 def check_search_first(search_first: Callable):
-    """Lesson 03 Ex 1: True and one answer as soon as one is found; False and none when none is."""
+    """Ex 1: True and one answer as soon as one is found; False and none when none is."""
 
     @wraps(search_first)  # an error then names the student's line
     def attempt(hand: tuple, target: int) -> tuple | None:
@@ -173,4 +173,4 @@ class Goal(Fraction):
     answers=[final_numbers, recursive.search],
 )
 def check_final_numbers(final_numbers_for: Callable):
-    """Lesson 03 Ex 3: the final numbers the loops make for 2 to 5 cards."""
+    """Ex 3: the final numbers the loops make for 2 to 5 cards."""

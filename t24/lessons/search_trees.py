@@ -34,7 +34,7 @@ def per_depth(hand: tuple, distinct: bool = True) -> list:
     answers=[per_depth],
 )
 def check_distinct_per_depth(distinct_per_depth: Callable):
-    """Lesson 04 Ex 1: the different states at each depth, depth 0 first."""
+    """Ex 1: the different states at each depth, depth 0 first."""
 
 
 @lesson(
@@ -45,4 +45,4 @@ def check_distinct_per_depth(distinct_per_depth: Callable):
     answers=[per_depth],  # not the trace's own count, `distinct_states`, which the lesson shows
 )
 def check_different_states(different_states: Callable):
-    """Lesson 04 Ex 3: how many different states the search of a hand enters."""
+    """Ex 3: how many different states the search of a hand enters."""

@@ -40,4 +40,4 @@ def deck_fault(hand: tuple, case: tuple, got: list) -> tuple | str | None:
     why=ASK["deck_shortcut"],
 )
 def check_solvable_hands(solvable_hands: Callable):
-    """Lesson 08: every hand of four cards from 1 to `high` that makes 24 (a list or a tuple)."""
+    """Every hand of four cards from 1 to `high` that makes 24 (a list or a tuple)."""
