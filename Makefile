@@ -54,9 +54,9 @@ help:
 	@echo "make handouts   printable A4 sheets per lesson and their answers, into handouts/ (OUT=handouts; LANG=zh)"
 	@echo "make checks-page  teacher/checks.md (and teacher/zh-CN/checks.md): every sentence a check says, its mistakes, what to ask next"
 	@echo "make loadtest   a class opening the app at once on this machine (STUDENTS=$(STUDENTS))"
-	@echo "make bench      rerun the benchmarks (a new dated folder under t24-bench/)"
+	@echo "make bench      rerun the benchmarks (a new dated folder under t24-bench/; BENCH=--quick)"
 	@echo "make bench-peers  the same beside the PyPI solvers game24 and point24 (in .venv-peers/)"
-	@echo "make bench-update replace the shipped results with a new full run beside the peers"
+	@echo "make bench-update replace the results (and the lessons' rows) with a full run beside the peers"
 	@echo "make notebooks  regenerate navigation and students' copies, then re-execute every notebook"
 	@echo "make execute    re-execute notebooks in place (NB=teacher/NN-slug.ipynb for one)"
 	@echo "make format     apply ruff's formatter and safe fixes"
@@ -132,7 +132,7 @@ app-clear: $(VENV)/.installed-app
 # A class opening the app at once, on this machine's loopback: a fresh server for STUDENTS,
 # 30 game pages at once, 10 lab pages, then 30 game pages again; waits and memory per kernel.
 loadtest: $(VENV)/.installed-app
-	$(PY) app/loadtest.py --students=$(STUDENTS)
+	$(PY) benchmarks/loadtest.py --students=$(STUDENTS)
 
 # Lint; then two lanes at once, one per core: the main pytest session (two workers, which keep
 # the cores busy), and beside it the parts that mostly wait (on the browser, on installs, on servers
@@ -219,9 +219,11 @@ students: $(VENV)/.installed-test
 # out of date.
 PYBABEL := $(VENV)/bin/pybabel
 # The handouts' words are in their Jinja2 template: the mapping on stdin reads it the Jinja2 way.
+# A count sentence (`n_`, `plural`, `Nn_`) is a gettext plural: msgid_plural.
 catalogues: $(VENV)/.installed-test
 	printf '[python: **.py]\n[jinja2: **/handouts.html]\n' | $(PYBABEL) -q extract -F /dev/stdin \
-		--no-location --omit-header --sort-output --add-comments=TRANSLATORS: -k n_:1,2 -k said \
+		--no-location --omit-header --sort-output --add-comments=TRANSLATORS: \
+		-k said -k n_:1,2 -k plural:2,3 -k Nn_:1,2 \
 		--project=t24 --copyright-holder="the t24 authors" -o t24/locale/t24.pot \
 		t24 app tools/checks_page.py tools/handouts.html
 	$(PYBABEL) update -i t24/locale/t24.pot -d t24/locale -D t24 --ignore-obsolete --previous --ignore-pot-creation-date
@@ -240,10 +242,12 @@ handouts: $(VENV)/.installed-lab $(if $(ZH),$(VENV)/.installed-zh)
 checks-page: $(VENV)/.installed-test
 	$(PY) tools/checks_page.py
 
-# A new dated folder under t24-bench/ each run; the results that ship with the package are
-# replaced only by bench-update, from a full run beside the peers.
+# A new dated folder under t24-bench/ each run (benchmarks/run.py; BENCH="--quick" for a look in
+# about a minute); the results in benchmarks/results/ and the rows the lessons read, shipped in
+# t24/measured/, are replaced only by bench-update, from a full run beside the peers.
+BENCH ?=
 bench: $(VENV)/.installed-test
-	$(VENV)/bin/t24 bench
+	$(PY) benchmarks/run.py $(BENCH)
 
 # The same beside the PyPI solvers game24 and point24, which live in an environment of their
 # own: they are optional and never a dependency of t24 (benchmarks/peers.py runs them).
@@ -254,11 +258,12 @@ $(PEERS_VENV)/.installed: pyproject.toml $(LOCK) | $(UV)
 	@touch $@
 
 bench-peers: $(PEERS_VENV)/.installed
-	$(PEERS_VENV)/bin/python benchmarks/peers.py
+	$(PEERS_VENV)/bin/python benchmarks/peers.py $(BENCH)
 
-# Replace the shipped results (t24/bench/results/, what the notebooks plot) with a new full run.
+# Replace the full results (benchmarks/results/) and the rows the lessons plot (t24/measured/)
+# with a new full run beside the peers.
 bench-update: $(PEERS_VENV)/.installed
-	$(PEERS_VENV)/bin/python benchmarks/peers.py --out t24/bench/results --replace --no-progress
+	$(PEERS_VENV)/bin/python benchmarks/peers.py --out benchmarks/results --replace --no-progress --ship
 
 # Re-execute notebooks in place, top to bottom in a fresh kernel (NB=teacher/NN-slug.ipynb for
 # one). No widget state, no timing metadata and no random widget ids are stored.

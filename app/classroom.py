@@ -2,37 +2,25 @@
 page shows how many tried, how many solved it, and the distinct answers found.
 
 The students' kernels share the round through a store that outlives any kernel: an SQLite file
-outside the repository, in a folder only its user can read (`~/.local/share/t24/classroom.sqlite`,
-under XDG_DATA_HOME when that is set, or the file T24_CLASSROOM names), in WAL mode with short
-transactions, so thirty pages reading it every second and writing a try now and then never wait
-long. A restarted kernel or server finds the round where it was; `python app/classroom.py --clear`
-(`make app-clear`) empties the store. On one machine that is enough. On a hub, where each
-student's kernel runs in a server (or a container) of its own, the store must be one every kernel
-reaches: a PostgreSQL database, named by its URL in T24_CLASSROOM (postgresql://user:password@host/
-database), with the same tables, made on first use. SQLAlchemy's Core writes the same statements
-for both; each page's kernel keeps one connection to a database server, and a lock held longer
-than BUSY_SECONDS is "busy" there too.
+only its user can read (`~/.local/share/t24/classroom.sqlite`, or the file T24_CLASSROOM names),
+in WAL mode with short transactions, so thirty pages reading it every second never wait long; on
+a hub, where each student's kernel runs in a server of its own, a PostgreSQL database named by
+its URL in T24_CLASSROOM (postgresql://user:password@host/database), the same tables made on
+first use. `python app/classroom.py --clear` (`make app-clear`) empties it. Each page reads it
+every second on its kernel's own event loop, between the page's messages, so no widget changes
+while a click is handled. A try is answered first and stored after; a store busy is tried again,
+and a try it still refuses is kept, said in one line, and stored with the next write. The
+browser keeps a student's id (page.js), so a reload is the same student.
 
-A student's try is answered first and stored after. A store busy for a moment is tried again a
-few times, a little later each time (for about two seconds in all); a try that still cannot be
-stored is kept in the page's kernel, said in one line, and stored with the next write (the page
-tries every second). The browser keeps a student's id (page.js, in its localStorage) and sends
-it to the page's kernel, so a reload is the same student.
-
-The teacher page shows nothing of a round until the teacher code is typed on it: its kernel
-holds no round's hand, count or answer before that, so the page's widgets cannot carry one. The
-code is two groups of five letters and digits (about 50 bits; app/serve.py makes it at start and
-prints it with the teacher page's address, or TEACHER_CODE=... for `make app` chooses it). Each
-wrong code makes the page wait before it takes the next one (1, 2, 4 ... up to 60 seconds) and
-is recorded in the store, from which the server logs one line per refusal. Voilà passes a
-browser only widget messages, never code, so no page can read the code from its kernel. The
-students' page has no control that starts, ends or changes a round; its kernel deals the
-round's hand itself, keeps it while the round is open whatever a browser sends, and records a
-try as the kernel checked it. No names are stored unless a student types one, and a name loses
-its control and direction characters (a right-to-left override would show "ecilA" as "Alice").
+The teacher page holds nothing of a round until the teacher code (app/serve.py prints it) is
+typed on it, so its widgets cannot carry one; each wrong code waits longer and is recorded, and
+the server logs it. Voilà passes a browser only widget messages, never code. The students' page
+has no control that starts, ends or changes a round: its kernel deals the round's hand itself and
+records a try as the kernel checked it. No name is stored unless a student types one, cleaned.
 """
 
 import argparse
+import asyncio
 import contextlib
 import hmac
 import html
@@ -42,11 +30,10 @@ import random
 import re
 import secrets
 import sys
-import threading
 import time
 import unicodedata
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 import ipywidgets as widgets
 import sqlalchemy as sa
@@ -72,14 +59,14 @@ DEAL_SECONDS = 6  # a very hard hand is about 1 deal in 30, each rated in about 
 BUSY_SECONDS = 0.1  # the store waits this long for a lock, then a write is tried again...
 BUSY_RETRIES = 4  # ...this many times, 0.1, 0.2, 0.4, 0.8 s later: about two seconds in all
 CODE_LETTERS = "23456789abcdefghjkmnpqrstuvwxyz"  # no 0 o 1 l i to mistake for each other
-CODE_GROUPS = (5, 5)  # typed as abcde-fghjk; spaces, dashes and capitals do not matter
+CODE_GROUPS = (5, 5)  # abcde-fghjk, about 50 bits; spaces, dashes and capitals do not matter
 LONGEST_WAIT = 60  # seconds before the next try of the code, at most
 STUDENT_ID = re.compile(r"[0-9a-f]{32}")  # what page.js sends: 16 random bytes in hex
 StoreError = sa.exc.SQLAlchemyError  # the store busy, out of reach or refusing
 
-TABLES = sa.MetaData()
+TABLES = sa.MetaData()  # names, not words
 ROUNDS = sa.Table(
-    "rounds",  # names, not words
+    "rounds",
     TABLES,
     sa.Column("id", sa.Integer, primary_key=True),  # never reused, even after a clear
     sa.Column("hand", sa.Text, nullable=False),
@@ -88,7 +75,7 @@ ROUNDS = sa.Table(
     sqlite_autoincrement=True,
 )
 TRIES = sa.Table(
-    "tries",  # names, not words
+    "tries",
     TABLES,
     sa.Column("round", sa.Integer, sa.ForeignKey("rounds.id"), nullable=False),
     sa.Column("student", sa.Text, nullable=False),
@@ -106,17 +93,7 @@ REFUSALS = sa.Table(
 )
 
 
-def store_url(where) -> sa.URL:
-    """Where the store is, as SQLAlchemy's URL: a database's URL as given (postgresql://...
-    through psycopg), else the path of an SQLite file."""
-    if "://" not in str(where):
-        return sa.URL.create("sqlite", database=str(where))
-    url = sa.make_url(where)
-    return url.set(drivername="postgresql+psycopg") if url.drivername == "postgresql" else url
-
-
-@dataclass(frozen=True)
-class Round:
+class Round(NamedTuple):
     """A round as the store holds it: its number, the hand, whether it is still open."""
 
     number: int
@@ -124,8 +101,7 @@ class Round:
     open: bool
 
 
-@dataclass(frozen=True)
-class Summary:
+class Summary(NamedTuple):
     """A round's tries: how many students tried and solved it; each distinct right answer (its
     readable form), how many found it and the names any of them gave."""
 
@@ -143,49 +119,46 @@ def clean_name(name: str) -> str:
     return " ".join("".join(kept).replace(",", " ").split())[:40]
 
 
+def store_url(where) -> sa.URL:
+    """Where the store is, as SQLAlchemy's URL: a database's URL (postgresql://... through
+    psycopg), else the path of an SQLite file."""
+    if "://" not in str(where):
+        return sa.URL.create("sqlite", database=str(where))
+    url = sa.make_url(where)
+    return url.set(drivername="postgresql+psycopg") if url.drivername == "postgresql" else url
+
+
 class Classroom:
-    """The rounds, the tries and the refused codes in an SQLite file or a PostgreSQL database,
-    the same tables in both (made on first use); each call one short transaction."""
+    """The rounds, the tries and the refused codes in an SQLite file or a PostgreSQL database
+    (a URL in `where`, through psycopg), the same tables in both; each call one transaction."""
 
     def __init__(self, where=STORE):
         self.url = store_url(where)
         self.path = None  # the SQLite file, if the store is one
         if self.url.get_backend_name() == "sqlite":
             self.path = Path(self.url.database)
-            if not self.path.parent.exists():
-                self.path.parent.mkdir(mode=0o700, parents=True)
+            self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
             if self.path == default_store():
                 self.path.parent.chmod(0o700)  # the app's own folder: its user's only
             os.close(os.open(self.path, os.O_CREAT | os.O_WRONLY, 0o600))
             self.path.chmod(0o600)  # SQLite gives its -wal and -shm files the same mode
             # A connection for each call, as a file needs no more; WAL: readers never wait.
-            self.engine = sa.create_engine(
-                self.url, poolclass=sa.NullPool, connect_args={"timeout": BUSY_SECONDS}
-            )
+            timeout = {"timeout": BUSY_SECONDS}
+            self.engine = sa.create_engine(self.url, poolclass=sa.NullPool, connect_args=timeout)
             self._now("PRAGMA journal_mode=WAL")  # SQL, not words
-        else:  # a server: one connection kept for this page's kernel, its calls in turn, made
-            # again when the server dropped it (restarted)
-            wait = f"-c lock_timeout={int(BUSY_SECONDS * 1000)}"  # SQL, not words
+        else:  # a server: one connection kept for this page's kernel, made again when the
+            # server dropped it (restarted)
+            wait = {"options": f"-c lock_timeout={int(BUSY_SECONDS * 1000)}"}  # SQL, not words
             self.engine = sa.create_engine(
-                self.url,
-                pool_size=1,
-                max_overflow=0,
-                pool_pre_ping=True,
-                connect_args={"options": wait},
+                self.url, pool_size=1, max_overflow=0, pool_pre_ping=True, connect_args=wait
             )
         self.place = str(self.path or self.url)  # the URL without its password
         TABLES.create_all(self.engine)
 
-    def _now(self, *statements):
+    def _now(self, sql: str):
         """Run SQL outside any transaction (what VACUUM and SQLite's pragmas need)."""
         with self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as db:
-            for sql in statements:
-                db.exec_driver_sql(sql)
-
-    def _run(self, statements) -> list:
-        with self.engine.begin() as db:
-            last = [db.execute(statement) for statement in statements][-1]
-            return last.all() if last.returns_rows else []
+            db.exec_driver_sql(sql)
 
     def _write(self, *statements) -> list:
         """Run statements in one transaction, tried again while the store is busy (locked by
@@ -193,21 +166,20 @@ class Classroom:
         the error."""
         for attempt in range(BUSY_RETRIES):
             with contextlib.suppress(sa.exc.OperationalError):
-                return self._run(statements)
+                return self._run(*statements)
             time.sleep(BUSY_SECONDS * 2**attempt)
-        return self._run(statements)
+        return self._run(*statements)
 
-    def _read(self, query) -> list:
-        with self.engine.connect() as db:
-            return db.execute(query).all()
+    def _run(self, *statements) -> list:
+        """Run statements in one transaction; the rows the last one returns."""
+        with self.engine.begin() as db:
+            last = [db.execute(statement) for statement in statements][-1]
+            return last.all() if last.returns_rows else []
 
     def _round(self, *where) -> Round | None:
         query = sa.select(ROUNDS.c.id, ROUNDS.c.hand, ROUNDS.c.ended.is_(None))
-        rows = self._read(query.where(*where).order_by(ROUNDS.c.id.desc()).limit(1))
-        if not rows:
-            return None
-        number, hand, open_ = rows[0]
-        return Round(number, as_hand(hand), bool(open_))
+        rows = self._run(query.where(*where).order_by(ROUNDS.c.id.desc()).limit(1))
+        return Round(rows[0][0], as_hand(rows[0][1]), bool(rows[0][2])) if rows else None
 
     def current(self) -> Round | None:
         """The open round, if any."""
@@ -217,20 +189,18 @@ class Classroom:
         """The last round started, open or ended."""
         return self._round()
 
-    def _end_open(self, now: float):
-        return ROUNDS.update().where(ROUNDS.c.ended.is_(None)).values(ended=now)
-
     def start(self, hand) -> Round:
         """Open a round on this hand, ending the one open."""
         now = time.time()
-        self._write(self._end_open(now), ROUNDS.insert().values(hand=hand_text(hand), started=now))
+        end = ROUNDS.update().where(ROUNDS.c.ended.is_(None)).values(ended=now)
+        self._write(end, ROUNDS.insert().values(hand=hand_text(hand), started=now))
         return self.current()
 
     def end(self) -> Round | None:
         """End the open round; the round ended (None when none was open)."""
-        current = self.current()
-        self._write(self._end_open(time.time()))
-        return current and Round(current.number, current.hand, False)
+        ended = ROUNDS.update().where(ROUNDS.c.ended.is_(None)).values(ended=time.time())
+        rows = self._write(ended.returning(ROUNDS.c.id, ROUNDS.c.hand))
+        return Round(rows[0][0], as_hand(rows[0][1]), False) if rows else None
 
     def record(
         self, number: int, student: str, solved: bool, answer: str, name: str = "", at=None
@@ -242,8 +212,7 @@ class Classroom:
         )
         values = (number, student, clean_name(name), bool(solved), answer, at)
         columns = [sa.literal(value, column.type) for value, column in zip(values, TRIES.c)]
-        try_ = sa.select(*columns).where(was_open)
-        insert = TRIES.insert().from_select(list(TRIES.c), try_)
+        insert = TRIES.insert().from_select(list(TRIES.c), sa.select(*columns).where(was_open))
         return len(self._write(insert.returning(TRIES.c.round))) == 1
 
     def summary(self, number: int) -> Summary | None:
@@ -252,7 +221,7 @@ class Classroom:
         if found is None:
             return None
         columns = TRIES.c.student, TRIES.c.solved, TRIES.c.answer, TRIES.c.name
-        tries = self._read(sa.select(*columns).where(TRIES.c.round == number).order_by(TRIES.c.at))
+        tries = self._run(sa.select(*columns).where(TRIES.c.round == number).order_by(TRIES.c.at))
         solvers, names = {}, {}  # each right answer (first found first): its students, names
         for student, solved, answer, name in tries:
             if solved:
@@ -270,7 +239,7 @@ class Classroom:
     def refusals(self, after: int = 0) -> list[tuple[int, float]]:
         """The wrong codes recorded after number `after`: each one's number and time."""
         query = sa.select(REFUSALS.c.id, REFUSALS.c.at).where(REFUSALS.c.id > after)
-        return [tuple(row) for row in self._read(query.order_by(REFUSALS.c.id))]
+        return [tuple(row) for row in self._run(query.order_by(REFUSALS.c.id))]
 
     def clear(self):
         """Forget every round, try and refusal (numbers go on from where they were), and leave
@@ -293,11 +262,6 @@ def make_code() -> str:
     return "-".join(groups)
 
 
-def code_bits() -> float:
-    """How many bits of chance a code made by make_code() has (a class guesses 2**bits)."""
-    return sum(CODE_GROUPS) * math.log2(len(CODE_LETTERS))
-
-
 def typed_code(text: str) -> str:
     """A code as compared: spaces and dashes left out, capitals as small letters."""
     return "".join(str(text).split()).replace("-", "").lower()
@@ -314,18 +278,20 @@ def refusal_wait(refused: int) -> int:
     return min(2 ** (refused - 1), LONGEST_WAIT)
 
 
-def poll(step, seconds=POLL_SECONDS) -> threading.Event:
-    """Run `step()` every `seconds` in a background thread (widget messages travel from it);
-    set the event returned to stop it."""
-    stop = threading.Event()
+def poll(step):
+    """Run `step()` every POLL_SECONDS on the kernel's event loop, so it never changes a widget
+    while a click is being handled; with no loop running (a test: it calls `refresh()`), never."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return
 
-    def loop():
-        while not stop.wait(seconds):
-            with contextlib.suppress(Exception):  # the store busy a moment: the next step retries
-                step()
+    def again():
+        with contextlib.suppress(Exception):  # the store busy a moment: the next step retries
+            step()
+        loop.call_later(POLL_SECONDS, again)
 
-    threading.Thread(target=loop, daemon=True).start()
-    return stop
+    loop.call_later(POLL_SECONDS, again)
 
 
 def line(sentence: str, bold: bool = False) -> str:
@@ -334,22 +300,32 @@ def line(sentence: str, bold: bool = False) -> str:
     return box(f"<b>{text}</b>" if bold else text)
 
 
+def styled(widgets_by_name: dict, prefix: str):
+    """Each widget given its CSS class (prefix-NAME, what the tests and page.js find) and the
+    widgets' text size."""
+    for name, widget in widgets_by_name.items():
+        widget.add_class(f"{prefix}-{name}")
+        widget.style.font_size = WIDGET_FONT
+
+
 class RoundPlayer:
     """A student's side of the class rounds: joins the round open, keeps its hand, stores each
     try (kept while the store is busy), under the id the browser keeps."""
 
-    def __init__(self, store: Classroom):
-        self.store, self.game = store, None  # the game widget, joined once it is made
+    def __init__(self, store: Classroom, **options):
+        self.store = store
         self.student = secrets.token_hex(16)  # until the browser sends the id it keeps
-        self.round, self.dealt, self.said = None, None, ""  # the round, its hand, the status
+        self.number, self.dealt, self.said = None, None, ""  # the round, its hand, the status
         self.kept: list[tuple] = []  # tries not stored yet, the oldest first
-        self.sending = threading.Lock()
         self.name = widgets.Text(
             placeholder=_("optional, for a class round"), description=_("Your name"), style=LABEL
         )
         self.id = widgets.Text(layout=widgets.Layout(display="none"))  # page.js fills it
         self.status = widgets.HTML()
         self.id.observe(self.on_id, names="value")
+        self.game = make_game_widget(on_try=self.on_try, on_next=self.on_next, **options)
+        styled({"status": self.status, "name": self.name, "student": self.id}, "t24-round")
+        self.game.children = (self.status, *self.game.children, self.name, self.id)
 
     def on_id(self, change):
         if STUDENT_ID.fullmatch(change["new"]):
@@ -362,13 +338,12 @@ class RoundPlayer:
 
     def send(self) -> bool:
         """Store the tries kept, the oldest first; whether all are stored."""
-        with self.sending:
-            while self.kept:
-                try:
-                    self.store.record(*self.kept[0])
-                except StoreError:
-                    return False
-                self.kept.pop(0)
+        while self.kept:
+            try:
+                self.store.record(*self.kept[0])
+            except StoreError:
+                return False
+            self.kept.pop(0)
         return True
 
     def on_try(self, round_, reply):
@@ -376,56 +351,46 @@ class RoundPlayer:
         if round_ is not self.dealt:
             return
         answer = answer_key(reply) if reply.ok else ""
-        self.kept.append((self.round, self.student, reply.ok, answer, self.name.value, time.time()))
+        self.kept.append(
+            (self.number, self.student, reply.ok, answer, self.name.value, time.time())
+        )
         if not self.send():
             busy = _("The class's record is busy: your try is kept and sent in a moment.")
             self.status.value = line(busy, bold=True)
 
-    def on_next(self, _button=None):
-        if self.round is None:
+    def on_next(self):
+        """Next hand: a hand of the student's own, or, in a round, the round's hand kept (the
+        poll says when the round ends)."""
+        if self.number is None:
             self.game.deal()
             return
-        # The poll says when the round ends.
-        self.say(
-            said(
-                "Class round {number}: everyone keeps this hand until the round ends.",
-                number=self.round,
-            )
-        )
+        keep = _("Class round {number}: everyone keeps this hand until the round ends.")
+        self.say(keep.format(number=self.number))
 
     def step(self):
         """The tries kept sent; the round joined when one opens, left when it ends."""
         if self.kept and self.send():
             self.say()  # the line said before the store was busy
         current = self.store.current()
-        if current is not None and current.number != self.round:
-            self.game.game.chosen.insert(0, current.hand)
-            self.game.deal()
-            self.round, self.dealt = current.number, self.game.game.round
-            self.say(
-                said("Class round {number}: the whole class has this hand.", number=current.number)
-            )
-        elif current is None and self.round is not None:
-            self.round = self.dealt = None
+        if current is not None and current.number != self.number:
+            self.game.deal(current.hand)
+            self.number, self.dealt = current.number, self.game.round
+            joined = _("Class round {number}: the whole class has this hand.")
+            self.say(joined.format(number=current.number))
+        elif current is None and self.number is not None:
+            self.number = self.dealt = None
             self.say(_("The class round is over. Next hand deals you a new one."))
 
 
-def class_game(store: Classroom | None = None, seconds=POLL_SECONDS, **options) -> Panel:
+def class_game(store: Classroom | None = None, **options) -> Panel:
     """The game widget joined to the class's rounds: while a round is open it shows the round's
-    hand and records each scored try; Next hand keeps the hand until the round ends."""
-    player = RoundPlayer(store or Classroom())
-    game = player.game = make_game_widget(on_try=player.on_try, **options)
-    buttons = [child for row in game.children for child in getattr(row, "children", ())]
-    next_button = next(b for b in buttons if "t24-game-next" in b._dom_classes)
-    next_button.on_click(game.deal, remove=True)
-    next_button.on_click(player.on_next)
-    for widget, css in ((player.status, "status"), (player.name, "name"), (player.id, "student")):
-        widget.add_class(f"t24-round-{css}")
-        widget.style.font_size = WIDGET_FONT
-    game.children = (player.status, *game.children, player.name, player.id)
+    hand and records each scored try; Next hand keeps the hand until the round ends. `refresh()`
+    is one step of the poll that runs every second on the kernel's loop."""
+    player = RoundPlayer(store or Classroom(), **options)
     player.step()
-    game.player, game.refresh = player, player.step  # one step now (tests), and every second
-    game.stop = poll(player.step, seconds)
+    poll(player.step)
+    game = player.game
+    game.player, game.refresh = player, player.step
     return game
 
 
@@ -436,13 +401,12 @@ def deal_level(level: str, rng: random.Random | None = None) -> tuple[int, ...]:
         hand = deal_solvable(rng)
         if rate(hand).level == level:
             return hand
-    raise InputError(
-        said(
-            "no {level} hand dealt in {seconds} s: deal again, or type a hand",
-            level=_(level),
-            seconds=DEAL_SECONDS,
-        )
+    refusal = said(
+        "no {level} hand dealt in {seconds} s: deal again, or type a hand",
+        level=_(level),
+        seconds=DEAL_SECONDS,
     )
+    raise InputError(refusal)
 
 
 def round_html(summary: Summary | None) -> str:
@@ -451,16 +415,13 @@ def round_html(summary: Summary | None) -> str:
         return line(_("No round yet: type a hand, or deal one, and start a round."))
     found, tried = summary.round, summary.tried
     head = _("Round {number} (open): {hand}") if found.open else _("Round {number} (ended): {hand}")
+    head = head.format(number=found.number, hand=hand_text(found.hand))
     counts = n_(
         "{n} student tried, {solved} solved it", "{n} students tried, {solved} solved it", tried
     )
     counts = counts.format(n=amount(tried), solved=amount(summary.solved))
-    parts = [
-        f"<b>{html.escape(head.format(number=found.number, hand=hand_text(found.hand)))}</b>",
-        box(cards_html(found.hand), "4em"),
-        box(f"<b>{html.escape(counts)}</b>", "2em"),
-    ]
-    return box("".join(parts))
+    cards = box(cards_html(found.hand), "4em")
+    return box(f"<b>{html.escape(head)}</b>{cards}" + box(f"<b>{html.escape(counts)}</b>", "2em"))
 
 
 def answers_html(summary: Summary | None) -> str:
@@ -504,22 +465,20 @@ class TeacherControls:
         self.reply, self.view, self.answers = widgets.HTML(), widgets.HTML(), widgets.HTML()
         self.refused, self.wait_until, self.unlocked, self.wrong = 0, 0.0, False, None
         self.code.observe(lambda change: change["new"] and self.on_open(), names="value")
-        self.open.on_click(self.on_open)
-        self.deal.on_click(self.on_deal)
-        self.start.on_click(self.on_start)
-        self.end.on_click(self.on_end)
+        self.open.on_click(lambda _button: self.on_open())
+        acts = ((self.deal, self.on_deal), (self.start, self.on_start), (self.end, self.on_end))
+        for button, act in acts:
+            # a page without the code may still send a click: only an opened page acts on one
+            button.on_click(lambda _button, act=act: self.unlocked and act())
         self.reveal.observe(lambda change: self.show(), names="value")
+        names = ("code", "open", "hands", "level", "deal", "start", "end", "reply", "view")
+        styled({name: getattr(self, name) for name in (*names, "reveal", "answers")}, "t24-teacher")
         self.panel = Panel(
             [widgets.HBox([self.code, self.open]), self.reply],
             _("Run this notebook to use the class round's controls (a live control)."),
         )
 
-    def named(self) -> dict:
-        """The controls by the name their CSS class carries (t24-teacher-NAME)."""
-        names = ("code", "open", "hands", "level", "deal", "start", "end", "reply", "view")
-        return {name: getattr(self, name) for name in (*names, "reveal", "answers")}
-
-    def on_open(self, _button=None):
+    def on_open(self):
         """The round's controls and view for the teacher code; a wrong one refused, logged, and
         the next one taken only after a wait that doubles with each refusal."""
         if self.unlocked:
@@ -565,9 +524,7 @@ class TeacherControls:
             if widget.value != text:
                 widget.value = text
 
-    def on_deal(self, _button):
-        if not self.unlocked:  # a page without the code may still send a click
-            return
+    def on_deal(self):
         self.reply.value = line(said("Dealing a hand rated {level}…", level=_(self.level.value)))
         try:
             dealt = hand_text(deal_level(self.level.value))
@@ -577,12 +534,10 @@ class TeacherControls:
         self.hands.value = "; ".join(filter(None, [dealt, self.hands.value.strip()]))
         self.reply.value = ""
 
-    def on_start(self, _button):
-        if not self.unlocked:
-            return
+    def on_start(self):
         first, *rest = self.hands.value.split(";")
         try:
-            hand = Game(hands=[as_hand(first)], deal=False).chosen[0]
+            hand = Game(hands=[first]).round.hand  # 2 to 6 cards, or a sentence saying why not
             started = self.store.start(hand)
         except InputError as error:
             self.reply.value = line(said("No round started: {reason}", reason=str(error)))
@@ -596,9 +551,7 @@ class TeacherControls:
         )
         self.show()
 
-    def on_end(self, _button):
-        if not self.unlocked:
-            return
+    def on_end(self):
         try:
             ended = self.store.end()
         except StoreError:
@@ -611,16 +564,14 @@ class TeacherControls:
         self.show()
 
 
-def teacher_panel(store: Classroom | None = None, seconds=POLL_SECONDS) -> Panel:
+def teacher_panel(store: Classroom | None = None) -> Panel:
     """The teacher's page: the code box; with the teacher code, the controls (start a round on a
-    hand typed, the first of a list, or dealt by level; end it) and the round, live."""
+    hand typed, the first of a list, or dealt by level; end it) and the round, live (`refresh()`
+    is one step of the poll on the kernel's loop)."""
     controls = TeacherControls(store or Classroom())
-    for css, widget in controls.named().items():
-        widget.add_class(f"t24-teacher-{css}")
-        widget.style.font_size = WIDGET_FONT
+    poll(controls.show)
     panel = controls.panel
     panel.controls, panel.refresh = controls, controls.show
-    panel.stop = poll(controls.show, seconds)
     return panel
 
 

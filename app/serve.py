@@ -2,28 +2,16 @@
 
     python app/serve.py --students=30 --no-browser --port=8866 --Voila.ip=127.0.0.1 --Voila.auto_token=True
 
-(what `make app STUDENTS=30` runs). Voilà runs a page's notebook for each visitor; here every
-app page has a pool of kernels that have already run it (Voilà's preheated kernels), sized for
-the class: one game page per student, one lab page per three. A page taken from the pool is
-replaced a little later, once the class's burst of loads is served; a visitor who finds no warm
-kernel (more students than the pool, or before it is warm) gets a page run for them at once. Kernels idle for ten minutes
-with no page connected are shut down, so pages that were opened and left do not pile up over a
-lesson; a page still open keeps its kernel. The start page (index.html) is plain HTML and needs
-no kernel. Every page sets the `_xsrf` cookie that a closing tab sends back with its kernel's
-shutdown, so a page closed frees its kernel at once; page.css and page.js (linked by each page)
-make the controls stack on a phone and give every control a name a screen reader can say. The
-server logs "ready" with the address to open once every pool is warm, and again whenever the
-pools are full after a class has taken from them.
-
-Both languages are served: English at `/`, Chinese at `/zh-CN` (index.zh-CN.html, the pages
-game.zh-CN.ipynb and so on, made from the English ones by tools/students.py); the class's
-language (`--lang=zh_CN`, what `make app LANG=zh` gives) has the warm pools and its start page
-is the address printed; the other language's pages start a kernel when opened.
-
-The teacher page (teacher.ipynb, one warm kernel) runs a class round (classroom.py). The start
-page does not link it: once ready, the server logs its address (in the class's language) and
-the teacher code that opens it, made afresh each time unless T24_TEACHER_CODE chooses it
-(`make app TEACHER_CODE=...`), and then one line for each wrong code a teacher page refused.
+(what `make app STUDENTS=30` runs). Every app page has a pool of kernels that have already run
+it (Voilà's preheated kernels, `pool_sizes`), refilled a little after a class has taken from
+them; a visitor who finds none warm gets a page run at once, and a kernel idle ten minutes with
+no page connected is shut down. page.css and page.js (linked by each page) stack the controls
+on a phone and name each one for a screen reader. English is served at `/`, Chinese at `/zh-CN`;
+the class's language (`--lang=zh_CN`, `make app LANG=zh`) has the warm pools, and the server
+logs "ready" with its start page's address. The teacher page (teacher.ipynb, a class round: see
+classroom.py) is not linked: the server logs its address and the teacher code that opens it
+(made afresh, or chosen by T24_TEACHER_CODE: `make app TEACHER_CODE=...`), then a line for each
+wrong code a teacher page refused.
 
 Every other option is Voilà's own. Ask for a token with `--Voila.auto_token=True` (or set
 JUPYTER_TOKEN as well, to choose it), not with Voilà's `--token`, which takes the next argument
@@ -31,6 +19,7 @@ as the token: `--token app` serves the current folder with the token "app".
 """
 
 import contextlib
+import copy
 import math
 import os
 import sys
@@ -46,7 +35,6 @@ from tornado.ioloop import PeriodicCallback
 from traitlets import Float, Int, Unicode
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
-from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from t24.text import _, n_, said
 
@@ -81,6 +69,11 @@ def pool_sizes(students: int, lang: str = "en") -> dict[str, int]:
     one teacher page, in the class's language ("en", or "zh_CN" for game.zh-CN.ipynb...)."""
     sizes = {"game": max(students, 1), "lab": max(math.ceil(students / 3), 1), "teacher": 1}
     return {f"{page}{suffix(lang)}.ipynb": size for page, size in sizes.items()}
+
+
+def html_lang(page: str) -> str:
+    """The language of an app page as its <html lang> says it (nbconvert takes two letters)."""
+    return "zh" if ".zh-CN." in page else "en"
 
 
 def warm(task) -> bool:
@@ -118,11 +111,14 @@ class TaskCards(JupyterHandler):
         self.finish(page)
 
 
-# Voilà's pages, each setting the cookie whichever page a student opens first.
-PAGES = {
-    page: type(page.__name__, (XsrfCookie, page), {})
-    for page in (TornadoVoilaHandler, TornadoVoilaTreeHandler)
-}
+class VoilaPage(XsrfCookie, TornadoVoilaHandler):
+    """A page Voilà runs, which sets the cookie, and whose <html lang> says its language (Voilà's
+    template says "en" unless told: a screen reader would read a Chinese page as English)."""
+
+    def get_generator(self, path=None):
+        self.traitlet_config = copy.deepcopy(self.traitlet_config)
+        self.traitlet_config.VoilaExporter.language_code = html_lang(path)
+        return super().get_generator(path)
 
 
 class ClassApp(Voila):
@@ -151,6 +147,8 @@ class ClassApp(Voila):
         pools["default"] = {"pool_size": 0}
         self.config.VoilaKernelManager.kernel_pools_config = pools
         self.config.VoilaKernelManager.fill_delay = self.refill_delay
+        # the warm pages are rendered before any visit, all in the class's language
+        self.config.VoilaExporter.language_code = html_lang(f"game{suffix(self.lang)}.ipynb")
         culling = {"cull_idle_timeout": IDLE_MINUTES * 60, "cull_interval": 60}
         for name, value in {**culling, "cull_connected": False}.items():
             self.config.MappingKernelManager.setdefault(name, value)
@@ -193,7 +191,7 @@ class ClassApp(Voila):
     def init_handlers(self):
         # Tornado takes the first handler that matches: this one wins over the file list at `/`.
         handlers = [
-            (pattern, PAGES.get(page, page), *rest)
+            (pattern, VoilaPage if page is TornadoVoilaHandler else page, *rest)
             for pattern, page, *rest in super().init_handlers()
         ]
         root = url_path_join(self.server_url, "/")
@@ -250,12 +248,8 @@ class ClassApp(Voila):
         with contextlib.suppress(StoreError):  # the store busy: the next second logs them
             for number, _at in self.store.refusals(self.refused):
                 self.refused = number
-                self.log.warning(
-                    said(
-                        "a teacher page refused a wrong teacher code (refusal {number})",
-                        number=number,
-                    )
-                )
+                refusal = _("a teacher page refused a wrong teacher code (refusal {number})")
+                self.log.warning(refusal.format(number=number))
 
     def listen(self):
         PeriodicCallback(self.check_warm, 1000).start()

@@ -9,14 +9,14 @@
 The core needs only the standard library; `t24.notebook` holds what draws (Jupyter, matplotlib).
 """
 
-__version__ = "0.2.0"  # the one place the version is written; pyproject.toml reads it from here
+from .check import Verdict, check_answer
+from .expr import BinOp, DivisionByZero, Expr, ExpressionError, Num
+from .hand import InputError, SearchTooLarge
+from .methods import AS_WRITTEN, METHODS, OPTIMISED
+from .parse import parse
+from .solver import can_make, solve
 
-from .check import Verdict, check_answer  # noqa: E402  (after __version__, which submodules read)
-from .expr import BinOp, DivisionByZero, Expr, ExpressionError, Num  # noqa: E402
-from .hand import InputError, SearchTooLarge  # noqa: E402
-from .methods import AS_WRITTEN, METHODS, OPTIMISED  # noqa: E402
-from .parse import parse  # noqa: E402
-from .solver import can_make, solve  # noqa: E402
+__version__ = "0.2.0"  # the one place the version is written; pyproject.toml reads it from here
 
 __all__ = [
     "AS_WRITTEN",

@@ -10,7 +10,6 @@ canonical form is a nested sorted tuple; each class shows one readable represent
 """
 
 from collections.abc import Iterable
-from functools import partial, reduce
 
 from .expr import BinOp, DivisionByZero, Expr, Num
 
@@ -24,7 +23,10 @@ def combine_key(op: str, left: Key, right: Key) -> Key:
     kind = _KIND[op]
     items = []
     for key, sign in ((left, 1), (right, -1 if op in "-/" else 1)):
-        items += [(s * sign, k) for s, k in key[1]] if key[0] == kind else [(sign, key)]
+        if key[0] == kind:  # a sum inside a sum (a product in a product) gives up its items
+            items += [(s * sign, k) for s, k in key[1]]
+        else:
+            items.append((sign, key))
     return (kind, tuple(sorted(items)))
 
 
@@ -50,8 +52,12 @@ def representative(key: Key) -> Expr:
     plus, minus = ("+", "-") if key[0] == "+" else ("*", "/")
     ups = sorted((representative(k) for s, k in key[1] if s > 0), key=_by_value)
     downs = sorted((representative(k) for s, k in key[1] if s < 0), key=_by_value)
-    result = reduce(partial(BinOp, plus), ups)  # the terms added (or multiplied) left to right
-    return reduce(partial(BinOp, minus), downs, result)  # then the others taken away
+    result = ups[0]
+    for term in ups[1:]:  # the terms added (or multiplied) left to right
+        result = BinOp(plus, result, term)
+    for term in downs:  # then the others taken away (or divided by)
+        result = BinOp(minus, result, term)
+    return result
 
 
 def sort_answers(exprs: Iterable[Expr]) -> list[Expr]:

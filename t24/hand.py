@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from .text import N_, _, amount, not_a_digit, plural, said, shown
+from .text import N_, Nn_, _, amount, not_a_digit, plural, said, shown
 
 Hand = tuple[int, ...]
 
@@ -30,10 +30,10 @@ _BOUND = 10**MAX_DIGITS  # the smallest number with one digit too many
 _NUMBER = re.compile(f"([{re.escape('+' + MINUS_SIGNS)}]?)([0-9]+)(?:/([0-9]+))?")
 
 # What a search's size counts, as the two forms `plural` takes.
-CANDIDATES = (N_("{n} candidate"), N_("{n} candidates"))
-FINAL_NUMBERS = (N_("{n} final number"), N_("{n} final numbers"))
-ANSWERS = (N_("{n} answer"), N_("{n} answers"))
-NUMBERS = (N_("{n} number"), N_("{n} numbers"))
+CANDIDATES = Nn_("{n} candidate", "{n} candidates")
+FINAL_NUMBERS = Nn_("{n} final number", "{n} final numbers")
+ANSWERS = Nn_("{n} answer", "{n} answers")
+NUMBERS = Nn_("{n} number", "{n} numbers")
 # The refusals of `SearchTooLarge`, by kind; "+" when a method that copes is named.
 REFUSALS = {
     "search": N_("{method} would try {size} for {count} (at most {limit}); no method copes"),

@@ -29,7 +29,7 @@ _SYNONYMS = str.maketrans(
 )
 _ALLOWED = set("0123456789+-*/()[] ")
 _CLOSING = {")": "(", "]": "["}
-_CLOSES = {"(": ")", "[": "]"}
+_BRACKETED = {"(": "(…)", ")": "(…)", "[": "[…]", "]": "[…]"}  # a bracket named as its part
 _TOKEN = re.compile(r"[0-9]+|\S")  # a number, or one character: an operator or a bracket
 _OPERATOR_PAIR = re.compile(r"(?=([-+*/] *[*/]))")  # overlapping: every operator followed by * or /
 _OPERATORS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/"}
@@ -133,18 +133,9 @@ def _check_missing_operators(clean: str) -> None:
             "an operator is missing between {left} and {right}: did you mean {meant}?",
             left=ends,
             right=starts,
-            meant=f"{_shown(ends)} × {_shown(starts)}",
+            meant=f"{_BRACKETED.get(ends, ends)} × {_BRACKETED.get(starts, starts)}",
         )
         raise _at(right.start() + 1, why)
-
-
-def _shown(token: str) -> str:
-    """A number as typed, or a bracket as the bracketed part: `8`, `(…)`, `[…]`."""
-    if token in "([":
-        return token + "…" + _CLOSES[token]
-    if token in ")]":
-        return _CLOSING[token] + "…" + token
-    return token
 
 
 def _numbers(clean: str) -> str:
@@ -161,8 +152,6 @@ def _numbers(clean: str) -> str:
 def _syntax_error(clean: str, column: int) -> ExpressionError:
     if clean.rstrip().endswith(("+", "-", "*", "/")):
         return _at(len(clean.rstrip()), _("the expression ends with an operator"))
-    if "()" in clean.replace(" ", ""):
-        return _at(clean.index("(") + 1, _("empty brackets"))
     why = _("not a valid expression here (a number or operator is missing or extra)")
     return _at(min(column, len(clean)), why)
 

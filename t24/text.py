@@ -1,9 +1,10 @@
 """Every sentence a person reads, written once in English and marked the gettext way: `_` where
-it is said, `said` to fill its blanks, `N_` in a table, `n_`/`plural` for a count. Catalogues live
-in `t24/locale/`; the language is the environment's (`LANGUAGE`, `LANG`...) or `use_language`'s:
+it is said, `said` to fill its blanks, `N_` in a table; a count sentence is a gettext plural,
+`n_`/`plural` where it is said and `Nn_` in a table. Catalogues live in `t24/locale/`; the
+language is the environment's (`LANGUAGE`, `LANG`...) or `use_language`'s:
 
     >>> use_language("en")
-    >>> plural(7680, N_("{n} candidate"), N_("{n} candidates"))
+    >>> plural(7680, "{n} candidate", "{n} candidates")
     '7,680 candidates'
 """
 
@@ -54,12 +55,15 @@ def N_(message: str) -> str:
     return message
 
 
-def n_(singular: str, plural: str, count: int) -> str:
-    """The sentence for `count` things, in the language in use (Chinese has one form)."""
-    form = _translation.ngettext(singular, plural, count)
-    if form in (singular, plural):  # no plural entry: the two forms were marked apart, with N_()
-        return _translation.gettext(form)
-    return form
+def Nn_(one: str, many: str) -> tuple[str, str]:
+    """Marks a count sentence's forms for one and for many where written into a table, as one
+    gettext plural; `n_` or `plural` says it."""
+    return one, many
+
+
+def n_(one: str, many: str, count: int) -> str:
+    """The sentence for `count` things, in the form the language in use gives that count."""
+    return _translation.ngettext(one, many, count)
 
 
 use_language(None)  # after `said`, which a damaged catalogue's line needs
@@ -87,7 +91,7 @@ def amount(count: int) -> str:
 
 
 def plural(count: int, one: str, many: str) -> str:
-    """`1 candidate`, `7,680 candidates`: `one`/`many` hold `{n}`, given with thousands separators."""
+    """`1 candidate`, `7,680 candidates`: `n_` with `{n}` filled, with thousands separators."""
     return n_(one, many, count).format(n=amount(count))
 
 

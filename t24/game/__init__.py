@@ -17,7 +17,7 @@ from ..distinct import canonical
 from ..expr import SYMBOLS, BinOp, Expr
 from ..hand import Hand, InputError, as_hand, as_target
 from ..parse import MAX_LENGTH
-from ..text import N_, _, describe, hand_text, n_, plural, said
+from ..text import N_, Nn_, _, describe, hand_text, n_, plural, said
 from .rating import COUNT_MAX_CARDS, EFFORT_MAX_COUNT, LEVELS, rate, search_effort  # noqa: F401
 
 SUITS = 4  # copies of each card in the deck, as in a pack of playing cards
@@ -28,15 +28,14 @@ MAX_SECONDS = 1.5  # and the time they may take
 KEYS = N_("h = hint, s = show an answer, q = quit")
 # TRANSLATORS: what a player may type to say a hand cannot be done, separated by "|"
 NONE_WORDS = N_("none|no|-|nothing|impossible|cannot|can't|no answer|no solution")
-FRACTIONS = (
-    N_("{count} of the {total} steps makes a fraction"),
-    N_("{count} of the {total} steps make a fraction"),
+FRACTIONS = Nn_(
+    "{count} of the {total} steps makes a fraction", "{count} of the {total} steps make a fraction"
 )
-NEGATIVES = (
-    N_("{count} of the {total} steps makes a negative number"),
-    N_("{count} of the {total} steps make a negative number"),
+NEGATIVES = Nn_(
+    "{count} of the {total} steps makes a negative number",
+    "{count} of the {total} steps make a negative number",
 )
-HANDS = (N_("{n} hand"), N_("{n} hands"))
+HANDS = Nn_("{n} hand", "{n} hands")
 # The first operation of an answer, then each later one, as a hint says them.
 STEPS = {
     "+": (N_("the first step adds two cards"), N_("the next step adds")),
@@ -73,7 +72,7 @@ def deal_solvable(rng: random.Random, low=1, high=13, count=4, target=24) -> Han
         "choose another deck or target, or allow any hand"
     )
     words = {"low": f"{low:,}", "high": f"{high:,}", "target": describe(target), "count": count}
-    words["deals"] = plural(tries, N_("{n} deal"), N_("{n} deals"))
+    words["deals"] = plural(tries, "{n} deal", "{n} deals")
     raise InputError(refusal.format(seconds=f"{time.monotonic() - started:.1f}", **words))
 
 
@@ -210,8 +209,8 @@ class Score:
         score = _(
             "{right} right out of {hands} ({shown} shown, {skipped} skipped); {tries}, {hints}"
         )
-        tries = plural(self.wrong, N_("{n} wrong try"), N_("{n} wrong tries"))
-        hints = plural(self.hints, N_("{n} hint"), N_("{n} hints"))
+        tries = plural(self.wrong, "{n} wrong try", "{n} wrong tries")
+        hints = plural(self.hints, "{n} hint", "{n} hints")
         counted = {"hands": plural(self.hands, *HANDS), "tries": tries, "hints": hints}
         return score.format_map({**vars(self), **counted})
 
@@ -284,9 +283,12 @@ class Game:
             )
         return rules.format(target=describe(self.target))
 
-    def next_hand(self) -> Round:
-        """Deal the next hand; an unfinished hand counts as skipped (not if the dealer refuses)."""
-        if self.chosen:
+    def next_hand(self, hand=None) -> Round:
+        """Deal `hand`, else the next hand; an unfinished hand counts as skipped (not if the dealer
+        refuses)."""
+        if hand is not None:
+            hand = as_hand(hand)
+        elif self.chosen:
             hand = self.chosen.pop(0)
         elif self.any_hand:
             hand = deal(self.rng, *self.deck)

@@ -14,13 +14,13 @@ from ..expr import Expr, pair_results
 from ..hand import Hand, as_hand, as_target
 from ..methods import TABLE
 from ..methods.recursive import pairs
-from ..text import N_, _, describe, hand_text, n_, plural, said
+from ..text import N_, Nn_, _, describe, hand_text, n_, plural, said
 
 EFFORT_MAX_COUNT = 4  # the search walk: 3,888 final numbers for four cards, 233,280 for five
 COUNT_MAX_CARDS = 5  # six cards can have 62,306 distinct answers (0 1 2 3 4 5 for 0): not counted
 LEVELS = (N_("easy"), N_("medium"), N_("hard"), N_("very hard"))  # said with _(level)
 NO_ANSWER = N_("no answer")
-ANSWERS = (N_("{n} distinct answer"), N_("{n} distinct answers"))
+ANSWERS = Nn_("{n} distinct answer", "{n} distinct answers")
 
 
 @lru_cache(maxsize=100_000)

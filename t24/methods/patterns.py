@@ -13,7 +13,7 @@ from fractions import Fraction
 from ..expr import Expr, Num
 from ..hand import NUMBERS, InputError, orderings
 from ..parse import parse
-from ..text import N_, _, plural
+from ..text import _, plural
 
 PATTERNS = (  # the post's list, in its order
     "nononon",
@@ -56,7 +56,7 @@ def place(template: str, numbers, ops) -> list:
         refusal = _("{template} takes {numbers} and {ops}").format(
             template=template,
             numbers=plural(count, *NUMBERS),
-            ops=plural(slots, N_("{n} operator"), N_("{n} operators")),
+            ops=plural(slots, "{n} operator", "{n} operators"),
         )
         raise InputError(refusal)
     numbers = iter(numbers)
@@ -79,20 +79,31 @@ def evaluate(text: str) -> Fraction | None:
 
 
 def make_patterns(count: int) -> tuple[str, ...]:
-    """Every pattern for `count` numbers: items joined by `o`, each `n` or a bracketed pattern.
+    """Every pattern for `count` numbers: a row of two or more items joined by `o`, each item `n`
+    or a pattern in brackets (so no pair stands around everything, or right around another).
 
     >>> make_patterns(3)
     ('nonon', '(non)on', 'no(non)')
     """
+    found = _rows(count, least=2) or ["n"]  # one number is a pattern without any `o`
+    return tuple(sorted(found, key=lambda pattern: (pattern.count("("), pattern)))
 
-    def items(n: int) -> list[str]:  # n numbers as one item
-        return ["n"] if n == 1 else [f"({inner})" for inner in make_patterns(n)]
 
-    def rows(n: int, least: int) -> list[str]:  # n numbers as `least` or more items
-        one = items(n) if least == 1 else []
-        return one + [f"{h}o{r}" for k in range(1, n) for h in items(k) for r in rows(n - k, 1)]
+def _items(count: int) -> list[str]:
+    """`count` numbers as one item: the number `n` alone, or a pattern in brackets."""
+    if count == 1:
+        return ["n"]
+    return [f"({pattern})" for pattern in make_patterns(count)]
 
-    return tuple(sorted(rows(count, 2) or ["n"], key=lambda p: (p.count("("), p)))
+
+def _rows(count: int, least: int) -> list[str]:
+    """`count` numbers as a row of `least` or more items joined by `o`."""
+    rows = _items(count) if least == 1 else []
+    for first in range(1, count):  # the first item takes this many numbers, the rest the others
+        for head in _items(first):
+            for rest in _rows(count - first, least=1):
+                rows.append(f"{head}o{rest}")
+    return rows
 
 
 def patterns_for(count: int) -> tuple[str, ...]:

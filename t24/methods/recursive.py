@@ -1,7 +1,7 @@
-"""Recursive reduction, as "24点经典算法" runs it (in C), its steps as lesson 03 tells them: (1) pick
-two slots i < j, (2) replace their numbers by one of six results, (3) call itself on one number
-fewer, and afterwards put the two numbers back. t24 adds exact fractions (the post: doubles
-within 1e-6), fewest brackets, all answers.
+"""Recursive reduction, as "24点经典算法" runs it (in C), its steps as the lesson "recursive
+reduction" tells them: (1) pick two slots i < j, (2) replace their numbers by one of six results,
+(3) call itself on one number fewer, and afterwards put the two numbers back. t24 adds exact
+fractions (the post: doubles within 1e-6), fewest brackets, all answers.
 
     >>> [str(e) for e in solve((3, 3, 8, 8), Fraction(24))]
     ['8 / (3 - 8 / 3)']
@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from ..expr import Expr, Num, join, pair_results
 from ..hand import Hand
-from .sizes import final_numbers  # noqa: F401  (the search's size, as lesson 03 counts it)
+from .sizes import final_numbers  # noqa: F401  (the search's size, as the lesson counts it)
 
 
 def pairs(n: int) -> list[tuple[int, int]]:

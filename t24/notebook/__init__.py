@@ -1,11 +1,11 @@
 # ruff: noqa: F401  (the package re-exports its modules' public names)
-"""What the lessons draw or wire to widgets (ipywidgets, matplotlib, networkx), as one flat API."""
+"""What the lessons draw or wire to widgets (ipywidgets, matplotlib, networkx), as one flat API.
+Importing it changes nothing; `setup()`, in a lesson's first cell, sets how its figures show."""
 
 from ..text import _
 from ..trace import trace
 
 try:
-    from .fonts import use_cjk_fallback
     from .game_widget import make_game_widget
     from .lab import compare, lab_view, make_lab
     from .plots import (
@@ -20,6 +20,7 @@ try:
         plot_solvable_counts,
         plot_solvable_share,
         plot_target_counts,
+        setup,
     )
     from .steppers import (
         make_pattern_stepper,
@@ -32,6 +33,3 @@ try:
 except ModuleNotFoundError as missing:  # installed without the kernel extra
     said = _('{module} is missing: in the t24 folder, pip install ".[kernel]" (or ".[lab]")')
     raise ImportError(said.format(module=missing.name)) from None
-
-
-use_cjk_fallback()

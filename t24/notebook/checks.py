@@ -32,15 +32,15 @@ import numpy as np
 from .. import deck as t24_deck
 from ..expr import Expr
 from ..methods import postfix, recursive
-from ..text import N_, _, amount, hand_text, n_, plural, said, shown
+from ..text import N_, Nn_, _, amount, hand_text, n_, plural, said, shown
 
 LIMIT = 10  # seconds one call of an attempt may take
 
 # Each kind of finding, as a whole sentence; a pair is the sentence for one case and for many.
 SENTENCES = {
-    "right": (
-        N_("Right: your {what} agrees on the {n} case tried."),
-        N_("Right: your {what} agrees on all {n} cases tried."),
+    "right": Nn_(
+        "Right: your {what} agrees on the {n} case tried.",
+        "Right: your {what} agrees on all {n} cases tried.",
     ),
     "stub": N_("Your {what} is not written yet: write its body, then run this check again."),
     "raise_left": N_(
@@ -87,8 +87,7 @@ SENTENCES = {
 }
 ASKED = {"value", "kind", "item_kind", "missing", "extra", "repeated", "same_key", "different_key"}
 # TRANSLATORS: how often an item is in a list, as in "gives `3` 2 times for …, but it is there once"
-ONCE = N_("once")
-TIMES = N_("{n} times")
+TIMES = Nn_("once", "{n} times")
 # TRANSLATORS: a case named with its target, as in "for 2 2 2 3 with target 10"
 WITH_TARGET = N_("{hand} with target {target}")
 # TRANSLATORS: a case of two arguments, as in "for 3 3 8 8 and 3 8"
@@ -109,7 +108,7 @@ KINDS = {
     "fraction": (Fraction, N_("the fraction {v}"), N_("a number (a Fraction)")),
     "float": (float, N_("the float {v}"), N_("a float")),
     "tree": (Expr, N_("the expression tree `{v}`"), N_("an expression tree")),
-    "list": (LISTS, (N_("a {t} of {n} item"), N_("a {t} of {n} items")), N_("a {t}")),
+    "list": (LISTS, Nn_("a {t} of {n} item", "a {t} of {n} items"), N_("a {t}")),
     "function": ((), N_("the function `{v}` itself (not what it gives back)"), N_("a value")),
     "other": ((), N_("a {t} ({v})"), N_("a {t}")),
 }
@@ -263,7 +262,7 @@ def say(found: Finding, what: str, question: str | tuple | None = None) -> str:
         fill |= {"got": named(found.example), "want": want}
     for blank, value in found.words.items():
         if blank in ("times", "right_times"):
-            fill[blank] = plural(value, ONCE, TIMES)
+            fill[blank] = plural(value, *TIMES)
         elif blank in ("problem", "advice", "why"):
             fill[blank] = _(value).format_map(fill)
     sentence = translated(SENTENCES[found.kind], fill["n"]).format_map(fill)

@@ -26,12 +26,13 @@ def math(expr: Expr, value, target=None) -> str:
 
 
 class GameWidget(Panel):
-    """The game's hand, answer box, buttons, message and score; `game` is the state behind them,
-    `deal` its dealer (a class round calls it); `on_try(round, reply)` after each scored try."""
+    """The game's hand, answer box, buttons, message and score, over `game` (the state behind
+    them). What a class round uses: `deal(hand)` deals a given hand; `on_try(round, reply)` is
+    called after each scored try; `on_next()`, when given, is what Next hand does instead of
+    dealing (a round keeps its hand); `round` is the hand in play."""
 
-    def __init__(self, game: Game, on_try=None):
-        self.game = game
-        self.on_try = on_try
+    def __init__(self, game: Game, on_try=None, on_next=None):
+        self.game, self.on_try, self.on_next = game, on_try, on_next
         self.hand_view = widgets.HTML()
         self.score = widgets.HTML()
         self.message = widgets.HTMLMath()
@@ -44,9 +45,9 @@ class GameWidget(Panel):
             "show": widgets.Button(description=_("Show answer")),
             "next": widgets.Button(description=_("Next hand")),
         }
-        acts = [self.check, self.hint, self.show, self.deal]
+        acts = [self.check, self.hint, self.show, self.next_hand]
         for button, act in zip(self.buttons.values(), acts):
-            button.on_click(act)
+            button.on_click(lambda _button, act=act: act())
         named = {"hand": self.hand_view, "answer": self.answer, "message": self.message}
         for css, widget in {**named, "score": self.score, **self.buttons}.items():
             widget.add_class(f"t24-game-{css}")
@@ -59,19 +60,28 @@ class GameWidget(Panel):
         sentence = _("Run this notebook to use the game (a live control).")
         super().__init__([self.hand_view, *rows, self.message, self.score], sentence)
 
+    @property
+    def round(self):
+        """The hand in play (`t24.game.Round`), or None before one is dealt."""
+        return self.game.round if self.game.rounds else None
+
     def tell(self, text: str, rated: bool = False) -> None:
         """Say `text` (with the hand's difficulty when `rated`), and the score."""
         for name in ("check", "hint", "show"):
-            self.buttons[name].disabled = not self.game.rounds  # no hand dealt: nothing to check
+            self.buttons[name].disabled = self.round is None  # no hand dealt: nothing to check
         if rated:
-            text += "<br>" + plain(said("difficulty: {rating}", rating=self.game.round.rating))
+            text += "<br>" + plain(said("difficulty: {rating}", rating=self.round.rating))
         self.message.value = box(text)
         self.score.value = box(plain(said("score: {score}", score=self.game.score)))
 
-    def deal(self, _button=None) -> None:
-        """Deal the next hand (the dealer's refusal is the message)."""
+    def next_hand(self) -> None:
+        """What Next hand does: `on_next()` if given, else deal."""
+        (self.on_next or self.deal)()
+
+    def deal(self, hand=None) -> None:
+        """Deal `hand`, or the dealer's next one (its refusal is the message)."""
         try:
-            current = self.game.next_hand()
+            current = self.game.next_hand(hand)
         except InputError as error:
             self.tell(plain(said("No hand dealt: {reason}", reason=error)))
             return
@@ -83,11 +93,11 @@ class GameWidget(Panel):
         self.hints.clear()
         self.tell(plain(self.game.rules))
 
-    def check(self, _button=None) -> None:
+    def check(self) -> None:
         """Check the typed answer once: the game's reply, and the answer typeset if it was read."""
-        typed = (self.game.round.number, self.answer.value) if self.game.rounds else None
-        if typed is None:
+        if self.round is None:
             return
+        typed = (self.round.number, self.answer.value)
         if typed == self.checked:  # checked already: its reply said again, never nothing
             self.tell(*self.replied)
             return
@@ -100,21 +110,22 @@ class GameWidget(Panel):
         self.replied = shown, reply.ok and scored
         self.tell(*self.replied)  # answered first; then a class round stores the try
         if self.on_try is not None and scored:
-            self.on_try(self.game.round, reply)
+            self.on_try(self.round, reply)
 
-    def hint(self, _button=None) -> None:
+    def hint(self) -> None:
         """The next hint, under the ones given."""
         self.hints.append(self.game.hint())
         self.tell("<br>".join(map(plain, self.hints)))
 
-    def show(self, _button=None) -> None:
+    def show(self) -> None:
         """An answer, also typeset (or that there is none); the hand ends."""
         shown = plain(self.game.show())
-        if self.game.round.answer is not None:
-            shown += "<br>" + math(self.game.round.answer, self.game.target)
+        if self.round.answer is not None:
+            shown += "<br>" + math(self.round.answer, self.game.target)
         self.tell(shown, True)
 
 
-def make_game_widget(seed=None, hands=(), on_try=None, **options) -> GameWidget:
+def make_game_widget(seed=None, hands=(), on_try=None, on_next=None, **options) -> GameWidget:
     """The game as a widget, with `t24.game.Game`'s options; a dealer's refusal is its reply."""
-    return GameWidget(Game(seed=seed, hands=hands, deal=False, **options), on_try)
+    game = Game(seed=seed, hands=hands, deal=False, **options)
+    return GameWidget(game, on_try, on_next)

@@ -10,13 +10,13 @@ from typing import NamedTuple
 
 import ipywidgets as widgets
 
-from ..bench import MODE_WORDS, timed_solve
 from ..expr import Expr, value_latex
 from ..game import deal_solvable
 from ..hand import InputError, SearchTooLarge, as_hand, as_target
 from ..methods import METHODS, TABLE
+from ..results import MODE_WORDS, timed_solve
 from ..solver import as_method
-from ..text import N_, _, describe, duration, hand_text, plural, said
+from ..text import N_, Nn_, _, describe, duration, hand_text, plural, said
 from .widgets import WIDGET_FONT, Panel, box, cards_html, table_html
 
 MODES = (N_("all"), N_("distinct"), N_("first"))  # said on the toggles and in the note
@@ -34,14 +34,14 @@ MODE_NOTES = {  # what each mode counts, said under the table
     "first": N_("{mode} stops at the first answer a method reaches."),
 }
 ANSWERS = {  # what each mode gives, counted
-    "all": (N_("{n} answer"), N_("{n} answers")),
-    "distinct": (N_("{n} distinct answer"), N_("{n} distinct answers")),
-    "first": (N_("{n} first answer"), N_("{n} first answers")),
+    "all": Nn_("{n} answer", "{n} answers"),
+    "distinct": Nn_("{n} distinct answer", "{n} distinct answers"),
+    "first": Nn_("{n} first answer", "{n} first answers"),
 }
 
 
 class Result(NamedTuple):
-    """One method's answers and seconds (as `t24.bench.timed_solve` gives them), or its refusal."""
+    """One method's answers and seconds (as `t24.results.timed_solve` gives them), or its refusal."""
 
     answers: tuple[Expr, ...] = ()
     seconds: float = 0.0

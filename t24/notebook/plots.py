@@ -1,25 +1,30 @@
 """The lessons' figures of the saved benchmarks, then of the deck: projector sizes, each method in
 its `TABLE` colour, a title that states the finding; each draws on `ax` (else a new figure)."""
 
+import contextlib
 import html
+import logging
 import random
 import statistics
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
+from functools import partial
 
 import matplotlib.pyplot as plt
 from IPython import get_ipython
+from IPython.core.pylabtools import print_figure
+from matplotlib import font_manager
 from matplotlib.collections import LineCollection, PathCollection
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
-from matplotlib.ticker import FuncFormatter, MaxNLocator
+from matplotlib.ticker import MaxNLocator
 
-from ..bench import MODE_WORDS, growth_hands
 from ..game import HANDS, LEVELS
 from ..hand import ANSWERS, InputError, as_target
 from ..methods import METHODS, TABLE, fast
+from ..results import MODE_WORDS, growth_hands
 from ..solver import solve
-from ..text import N_, _, describe, duration, hand_text, plural, said
+from ..text import N_, Nn_, _, describe, duration, hand_text, plural, said
 from .widgets import table_html
 
 FONT = {"title": 15, "label": 13, "tick": 12, "legend": 12, "note": 11}
@@ -27,13 +32,15 @@ FONT = {"title": 15, "label": 13, "tick": 12, "legend": 12, "note": 11}
 LEVEL_COLOURS = dict(zip(LEVELS, ("tab:green", "tab:olive", "tab:orange", "tab:red")))
 # A figure's text alternative, from what its axes hold: the first kind counted, then its words.
 KINDS = {
-    "bar": (N_("Bar chart of {n} bar"), N_("Bar chart of {n} bars")),
-    "point": (N_("Network of {n} point"), N_("Network of {n} points")),
-    "dot": (N_("Dot plot of {n} dot"), N_("Dot plot of {n} dots")),
-    "line": (N_("Line chart of {n} line"), N_("Line chart of {n} lines")),
+    "bar": Nn_("Bar chart of {n} bar", "Bar chart of {n} bars"),
+    "point": Nn_("Network of {n} point", "Network of {n} points"),
+    "dot": Nn_("Dot plot of {n} dot", "Dot plot of {n} dots"),
+    "line": Nn_("Line chart of {n} line", "Line chart of {n} lines"),
 }
 PARTS = ("{text}", N_("across: {text}"), N_("up: {text}"), N_("key: {text}"))
 IMG = '<img src="data:image/png;base64,{}" alt="{}">'
+# Chinese in a figure: the `zh` extra's font (the same on every computer), else a system's.
+CJK_FONTS = ("Noto Sans SC", "Noto Sans CJK SC", "Microsoft YaHei", "PingFang SC")  # not words
 FAST_WORK_COUNT = 5  # fast's work is measured on the growth hands up to this many numbers (0.4 s)
 
 
@@ -68,13 +75,6 @@ def times_ratio(ratio: float) -> str:
     return said("{ratio}×", ratio=f"{ratio:,.0f}" if ratio >= 10 else f"{ratio:.1f}")
 
 
-def _log(axis, values: Sequence[float], margin: float) -> None:
-    """A log axis labelled 0.1, 1, 10 that fits the data with a little room."""
-    axis.axes.set(**{f"{axis.axis_name}scale": "log"})
-    axis.set_major_formatter(FuncFormatter(lambda value, _pos: f"{value:g}"))
-    axis.axes.set(**{f"{axis.axis_name}lim": (min(values) / margin, max(values) * margin)})
-
-
 def _by_method(pairs, refusal: str, **words) -> dict[str, list]:
     """The values of (method, value) pairs by method, in `t24.METHODS`' order; none is refused."""
     found = defaultdict(list)
@@ -106,7 +106,9 @@ def plot_per_hand_times(deck_rows, mode: str = "all", scope: str = "sample", ax=
         median = medians[method] * 1e3
         ax.plot([median] * 2, [y - 0.38, y + 0.38], color="black", linewidth=2.5)
         ax.text(median, y + 0.42, said("median {time}", time=duration(median / 1e3)), ha="center")
-    _log(ax.xaxis, [value for ms in times.values() for value in ms], 2.0)
+    ax.set_xscale("log")
+    ax.xaxis.set_major_formatter("{x:g}")  # 0.1, 1, 10
+    ax.margins(x=0.1)  # room for the outer medians' labels
     slowest = max(medians, key=medians.get)
     words = {"time": duration(medians[slowest]), "method": slowest, "mode": _(MODE_WORDS[mode])}
     words |= {"hands": plural(max(map(len, times.values())), *HANDS)}
@@ -176,7 +178,8 @@ def plot_growth(growth_rows, mode: str = "all"):
             counts = sorted(p["count"] for p in points if p["count"] <= FAST_WORK_COUNT)
             work = {n: statistics.median(map(fast.pair_work, growth_hands(n))) for n in counts}
         work_ax.plot(list(work), list(work.values()), "s-", **style)
-    _log(time_ax.yaxis, [*timed, floor], 1.5)
+    time_ax.set_yscale("log")
+    time_ax.yaxis.set_major_formatter("{x:g}")
     work_ax.set_yscale("log")
     refused = Line2D([], [], marker="X", color="tab:gray", ls="none", label=_("refused: no time"))
     across = _("numbers in the hand")
@@ -227,16 +230,16 @@ def _bars(ax, figsize, xs, heights, colours, labels=None, **options):
 
 def plot_solvable_counts(counts: Mapping[str, Mapping[str, int]], target="24", ax=None):
     """Stacked bars: solvable and unsolvable hands per deck (`t24.deck.solvable_counts()`)."""
-    names = []
-    good = []
-    bad = []
-    shares = []
-    for name, c in counts.items():
-        names.append(said("cards {deck}\n({hands})", deck=name, hands=plural(c["hands"], *HANDS)))
-        good.append(c["solvable"])
-        bad.append(c["hands"] - c["solvable"])
-        share = percent(c["solvable"], c["hands"])
-        shares.append(said("{share} of cards {deck}", share=share, deck=name))
+    names = [
+        said("cards {deck}\n({hands})", deck=d, hands=plural(c["hands"], *HANDS))
+        for d, c in counts.items()
+    ]
+    good = [c["solvable"] for c in counts.values()]
+    bad = [c["hands"] - c["solvable"] for c in counts.values()]
+    shares = [
+        said("{share} of cards {deck}", share=percent(c["solvable"], c["hands"]), deck=d)
+        for d, c in counts.items()
+    ]
     ax = _bars(ax, (10, 5.5), names, good, "tab:green", label=said("make {target}", target=target))
     labels = [said("{count} cannot", count=f"{b:,}") for b in bad]
     cannot = said("cannot make {target}", target=target)
@@ -342,9 +345,29 @@ def alt_text(fig) -> str:
     return ". ".join(filter(None, sentences)) + "."
 
 
-# In a kernel, a figure shown is the inline backend's plain PNG in an <img> with its `alt_text`.
-fmt = get_ipython().display_formatter.formatters if get_ipython() else {}
-png = fmt and fmt["image/png"].type_printers.get(plt.Figure)
-if getattr(png, "keywords", {}).get("fmt") == "png":  # not retina (its PNG comes with a size)
-    fmt["image/png"].pop(plt.Figure)
-    fmt["text/html"].for_type(plt.Figure, lambda f: IMG.format(png(f), html.escape(alt_text(f))))
+def setup() -> None:
+    """What a lesson's first cell calls: its figures drawn in the page at the size they are made
+    (they lay themselves out), each as a PNG in an <img> with its `alt_text`, and Chinese in them
+    drawn from a CJK font (the `zh` extra's Noto Sans SC, else the system's). Importing t24
+    changes no figure; this does."""
+    with contextlib.suppress(ImportError):
+        import pylopdf_fonts_zh_cn
+
+        font_manager.fontManager.addfont(str(pylopdf_fonts_zh_cn.sans_path()))
+    names = {font.name for font in font_manager.fontManager.ttflist}
+    cjk = next((name for name in CJK_FONTS if name in names), None)
+    if cjk:  # after the usual sans-serif, which draws the Latin letters
+        plt.rcParams["font.family"] = ["sans-serif", cjk]
+        # It has one weight: bold Chinese is drawn regular, with no warning under every figure.
+        logging.getLogger("matplotlib.font_manager").addFilter(
+            lambda record: (record.args or ())[1:2] != (cjk,)  # (weight, font, weight used)
+        )
+    shell = get_ipython()
+    if shell:
+        shell.run_line_magic("matplotlib", "inline")
+        formats = shell.display_formatter.formatters
+        formats["image/png"].pop(plt.Figure, None)
+        png = partial(print_figure, fmt="png", base64=True, bbox_inches=None)
+        formats["text/html"].for_type(
+            plt.Figure, lambda fig: IMG.format(png(fig), html.escape(alt_text(fig)))
+        )

@@ -15,7 +15,7 @@ import numpy
 from ..hand import SearchTooLarge, as_hand, as_target
 from ..methods import TABLE, postfix
 from ..parse import parse
-from ..text import N_, _, describe, plural, said
+from ..text import Nn_, _, describe, plural, said
 from ..trace import LOOPS, TRACE_LIMIT, Trace, scan, stack_steps, too_big, trace
 from .widgets import WIDGET_FONT, Panel, box, cards_html, refusal, table_html
 
@@ -24,7 +24,7 @@ STEP_CSS = (  # a step's tables and code at its text size, the stepper's labels 
     f".t24-stepper .widget-label, .t24-stepper .widget-readout, .t24-stepper select"
     f"{{font-size: {WIDGET_FONT}}}</style>"
 )
-HITS = (N_("{n} hit"), N_("{n} hits"))
+HITS = Nn_("{n} hit", "{n} hits")
 
 
 @lru_cache(maxsize=16)
@@ -81,9 +81,9 @@ def candidate_html(method: str, hand: Sequence[int], index: int, target=24) -> s
     exact = _("none: it divides by zero") if value is None else describe(value)
     rows += [(_("exact value"), exact), (said("makes {target}?", target=describe(target)), hit)]
     hits, trees, zeros = (bisect_right(indices, index) for indices in found)
-    words = {"met": plural(index + 1, N_("{n} candidate"), N_("{n} candidates"))}
-    words["trees"] = plural(trees, N_("{n} different tree"), N_("{n} different trees"))
-    words["zeros"] = plural(zeros, N_("{n} division by zero"), N_("{n} divisions by zero"))
+    words = {"met": plural(index + 1, "{n} candidate", "{n} candidates")}
+    words["trees"] = plural(trees, "{n} different tree", "{n} different trees")
+    words["zeros"] = plural(zeros, "{n} division by zero", "{n} divisions by zero")
     words.update(hits=plural(hits, *HITS), total=plural(len(found[0]), *HITS))
     counts = said("So far: {met} met, {hits} ({trees}), {zeros}. In all: {total}.", **words)
     title = _(loops.title).format(hand=cards_html(hand))
@@ -115,7 +115,7 @@ def state_html(trace: Trace, index: int) -> str:
     else:
         verdict = _("A hit: the last number is {target}.") if state.reaches_target else _("No hit.")
     hits = sum(1 for s in trace.hits if s.id <= index)
-    words = {"met": plural(index + 1, N_("{n} state"), N_("{n} states"))}
+    words = {"met": plural(index + 1, "{n} state", "{n} states")}
     words.update(hits=plural(hits, *HITS), total=plural(len(trace.hits), *HITS))
     counts = said("So far: {met} met, {hits}. In all: {total}.", **words)
     table = table_html(rows, (_("slot"), _("number"), _("expression")))
@@ -183,7 +183,7 @@ def stepper(method: str, hand, target) -> Stepper | Panel:
         sentence = _(
             "Run this notebook to use the recursion stepper over {count} (a live control)."
         )
-        count = plural(total, N_("{n} state"), N_("{n} states"))
+        count = plural(total, "{n} state", "{n} states")
         view = partial(state_html, states)
     else:
         lists, hits, *_rest = scan(method, hand, target)
@@ -192,7 +192,7 @@ def stepper(method: str, hand, target) -> Stepper | Panel:
         parts = [("".join(map(str, item)), k * stride) for k, item in enumerate(lists[0])]
         labels = [_("candidate"), _(LOOPS[method].names[0])]
         sentence = _("Run this notebook to use the {method} stepper over {count} (a live control).")
-        count = plural(total, N_("{n} candidate"), N_("{n} candidates"))
+        count = plural(total, "{n} candidate", "{n} candidates")
         view = partial(candidate_html, method, hand, target=target)
     name = {"patterns": "pattern", "recursive": "recursion"}.get(method, method)
     labels.append(sentence.format(method=name, count=count))

@@ -9,7 +9,7 @@ import matplotlib.pyplot as plt
 import networkx as nx
 from matplotlib.transforms import offset_copy
 
-from ..text import N_, _, describe, hand_text, plural, said
+from ..text import _, describe, hand_text, plural, said
 from ..trace import Trace
 from .plots import FONT, finish, new_axes
 
@@ -109,7 +109,7 @@ def plot_tree_and_states(trace: Trace):
         _label(right, text, pos[key], key in on_path, right=True)
     layers, ticks = Counter(len(key) for key in graph), range(1, len(trace.hand) + 1)
     right.tick_params(axis="x", labelbottom=True, length=0)
-    states = [plural(layers[n], N_("{n} state"), N_("{n} states")) for n in ticks]
+    states = [plural(layers[n], "{n} state", "{n} states") for n in ticks]
     right.set_xticks(
         ticks, [_("{count}\n({states})").format(count=n, states=s) for n, s in zip(ticks, states)]
     )

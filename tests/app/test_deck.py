@@ -16,27 +16,19 @@ from t24.deck import (
     target_counts,
 )
 
+# Hands that make 24 only through a fraction, and hands that never need one.
+FRACTION_ONLY = [(3, 3, 8, 8), (1, 5, 5, 5), (1, 4, 5, 6), (2, 2, 11, 11)]
+WHOLE = [(4, 5, 6, 7), (10, 10, 4, 4), (1, 1, 1, 1)]
+
 
 @pytest.mark.parametrize("high, size", [(9, 495), (10, 715), (13, 1820)])
-def test_deck_sizes_are_the_quoted_ones(high, size):
+def test_deck_sizes_are_the_quoted_ones_in_a_fixed_order_and_other_sizes_work(high, size):
     hands = deck(high)
     assert len(set(hands)) == len(hands) == comb(high + 3, 4) == size  # multisets of 4 cards
     assert all(list(hand) == sorted(hand) and hand[0] >= 1 and hand[-1] <= high for hand in hands)
-
-
-def test_deck_order_is_fixed_and_other_sizes_work():
+    assert hands[:2] == [(1, 1, 1, 1), (1, 1, 1, 2)] and hands == sorted(hands)
     assert deck(3, size=2) == [(1, 1), (1, 2), (1, 3), (2, 2), (2, 3), (3, 3)]
-    assert deck(13)[:2] == [(1, 1, 1, 1), (1, 1, 1, 2)]
     assert len(deck(6, low=2, size=3)) == comb(5 + 2, 3)
-
-
-@pytest.mark.parametrize(
-    "hand, target, needs",
-    [((3, 3, 8, 8), 24, True), ((1, 5, 5, 5), 24, True), ((1, 4, 5, 6), 24, True), ((1, 3), "1/3", True),
-     ((4, 5, 6, 7), 24, False), ((10, 10, 4, 4), 24, False), ((1, 1, 1, 1), 24, False), ((1, 3), "2/3", False)],
-)  # fmt: skip
-def test_needs_fraction_on_known_hands(hand, target, needs):
-    assert needs_fraction(hand, target) == needs
 
 
 def test_integer_reachable_small_cases():
@@ -46,13 +38,14 @@ def test_integer_reachable_small_cases():
     assert integer_reachable([6, 3]) == {9, 3, -3, 18, 2}
 
 
-def test_needs_fraction_agrees_with_brute_force_on_a_sample():
+def test_needs_fraction_agrees_with_brute_force():
     """Brute force: the hand makes 24, and no tree found has a whole number at every node."""
-    known = [(3, 3, 8, 8), (1, 5, 5, 5), (1, 4, 5, 6), (2, 2, 11, 11)]
-    for hand in random.Random(4).sample(deck(13), 40) + known:
+    for hand in random.Random(4).sample(deck(13), 40) + FRACTION_ONLY + WHOLE:
         trees = t24.solve(hand, method="postfix-compiled")  # every tree, as the post's loops
         whole = any(all(node.value.denominator == 1 for node in tree.nodes()) for tree in trees)
         assert needs_fraction(hand) == (bool(trees) and not whole), hand
+    assert all(map(needs_fraction, FRACTION_ONLY)) and not any(map(needs_fraction, WHOLE))
+    assert needs_fraction((1, 3), "1/3") and not needs_fraction((1, 3), "2/3")
 
 
 def test_solvable_hands_and_counts_on_small_decks():

@@ -91,29 +91,6 @@ def chinese(text: str) -> bool:
     return sum("\u4e00" <= char <= "\u9fff" for char in text) > len(text) // 4
 
 
-def test_the_chinese_start_page_leads_to_the_game_in_chinese(page, voila_app):
-    url, token, _log = voila_app
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(f"{url}/zh-CN?token={token}", timeout=WAIT_MS)
-    assert page.inner_text("h1") == "24点游戏"
-    assert page.get_attribute("html", "lang") == "zh-CN"
-    page.get_by_role("link", name="动手玩").click()
-    page.wait_for_selector(".t24-game-hand", state="visible", timeout=WAIT_MS)
-    message = " ".join(page.locator(".t24-game-message").first.text_content().split())
-    page.locator(".t24-game-answer input").fill("1 + 2")
-    page.get_by_role("button", name="检查").click()
-    checked = changed(page, ".t24-game-message", message)
-    page.get_by_role("button", name="提示").click()
-    hinted = changed(page, ".t24-game-message", checked)
-    assert chinese(checked) and chinese(hinted), (checked, hinted)
-    assert problems(page, errors) == []
-    page.get_by_role("link", name="回到首页").click()
-    page.wait_for_url(f"{url}/zh-CN", timeout=WAIT_MS)
-    page.goto(f"{url}/zh-CN/task-cards", timeout=WAIT_MS)
-    assert chinese(page.inner_text("h1")) and page.locator("table").count() == 4
-
-
 def test_a_closed_tab_gives_its_kernel_back(page, voila_app):
     visit(page, voila_app)
     tabs = [page.context.new_page() for _ in range(3)]
@@ -213,19 +190,29 @@ ZH_PAGES += [("teacher", "/voila/render/teacher.zh-CN.ipynb", ".t24-teacher-code
 
 
 def test_the_chinese_pages_label_every_control_in_chinese(page, voila_app):
-    """No English word on a control of the Chinese pages, and none cut; their screenshots for
+    """The Chinese start page leads to the Chinese pages, which say their language, answer in
+    Chinese, and have no English word on a control and none cut; their screenshots for
     README.zh-CN.md."""
     url, token, _log = voila_app
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(f"{url}/zh-CN?token={token}", timeout=WAIT_MS)
     english = {}
     for name, path, ready in ZH_PAGES:
         page.goto(url + path, timeout=WAIT_MS)
         page.wait_for_selector(ready, state="visible", timeout=WAIT_MS)
+        links = set(page.evaluate("[...document.links].map(a => a.href)"))
+        if name == "start":  # its links lead to the Chinese game and lab
+            assert page.inner_text("h1") == "24点游戏"
+            assert {url + path for _name, path, _ready in ZH_PAGES[1:3]} <= links
+        if name == "game":
+            assert f"{url}/zh-CN" in links  # back to the Chinese start page
         if name == "teacher":  # its controls for a round show once the code is typed
             page.locator(".t24-teacher-code input").fill(token)
             page.locator(".t24-teacher-open").click()
             page.wait_for_selector(".t24-teacher-start", state="visible", timeout=30_000)
         page.wait_for_timeout(500)  # the widgets settle
+        assert page.get_attribute("html", "lang").startswith("zh"), name  # read as Chinese
         assert page.evaluate(JS_CUT) == [], name  # Chinese labels fit their width as well
         for label in set(page.evaluate(JS_LABELS)):
             words = set(re.findall(r"[A-Za-z]{2,}", label)) - CODE_WORDS
@@ -235,7 +222,8 @@ def test_the_chinese_pages_label_every_control_in_chinese(page, voila_app):
             message = " ".join(page.locator(".t24-game-message").first.text_content().split())
             page.locator(".t24-game-answer input").fill("1 + 2")
             page.get_by_role("button", name="检查").click()
-            changed(page, ".t24-game-message", message)
+            checked = changed(page, ".t24-game-message", message)
+            assert chinese(checked), checked  # the kernel's reply, in Chinese too
             page.set_viewport_size(dict(zip(("width", "height"), SIZES["phone"])))
             page.wait_for_timeout(500)
             page.screenshot(path=SCREENSHOTS / "app-game-phone.zh-CN.png")
@@ -243,4 +231,7 @@ def test_the_chinese_pages_label_every_control_in_chinese(page, voila_app):
             page.wait_for_timeout(500)
         if name != "teacher":
             page.screenshot(path=SCREENSHOTS / f"app-{name}.zh-CN.png")
+        assert problems(page, errors) == [], name
     assert english == {}
+    page.goto(f"{url}/zh-CN/task-cards", timeout=WAIT_MS)  # the start page's link for teachers
+    assert chinese(page.inner_text("h1")) and page.locator("table").count() == 4

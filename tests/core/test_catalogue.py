@@ -1,6 +1,6 @@
 """Every word the package says is in its gettext catalogue: the template extracted by Babel is
-current, no sentence a person reads is written outside a mark, and each language's catalogue
-translates every entry with the same placeholders, compiled."""
+current, no sentence a person reads is written outside a mark, every count sentence is a gettext
+plural, and each language's catalogue translates every entry with the same placeholders, compiled."""
 
 import ast
 import gettext
@@ -15,14 +15,16 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("babel")
-from babel.messages.extract import extract_from_dir, extract_from_file  # noqa: E402
-from babel.messages.mofile import read_mo  # noqa: E402
+from babel.messages.catalog import Catalog  # noqa: E402
+from babel.messages.extract import extract_from_file  # noqa: E402
+from babel.messages.mofile import read_mo, write_mo  # noqa: E402
 from babel.messages.pofile import read_po  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "t24"
 LOCALES = PACKAGE / "locale"
-KEYWORDS = {"_": None, "N_": None, "n_": (1, 2), "said": None}
+# As the Makefile's `catalogues` has them: `Nn_`, `n_` and `plural` mark a plural.
+KEYWORDS = {"_": None, "said": None, "N_": None, "Nn_": (1, 2), "n_": (1, 2), "plural": (2, 3)}
 # A literal that reads like words: two words of letters apart, tags of HTML taken out first.
 WORDS = re.compile(r"[A-Za-z]{2,}[,;:.!?'’-]*\s+[A-Za-z]{2,}")
 
@@ -42,6 +44,12 @@ def key(text):
 def template() -> set:
     with (LOCALES / "t24.pot").open("rb") as file:
         return {key(m.id) for m in read_po(file) if m.id}
+
+
+def singular(sentence: str) -> str:
+    """A sentence with each word as English writes one of it: "3 hands make" as "3 hand make"."""
+    words = (re.sub(r"ies\b", "y", word) for word in sentence.split())
+    return " ".join(re.sub(r"(?<=[^s])s(?=\W*$)", "", word) for word in words)
 
 
 def catalogues() -> list[Path]:
@@ -79,30 +87,19 @@ def unmarked(path: Path):
                 yield f"{path.relative_to(ROOT)}:{node.lineno}: {node.value[:60]!r}"
 
 
+def sources() -> list[Path]:
+    return [path for s in SOURCES for path in (sorted(s.rglob("*.py")) if s.is_dir() else [s])]
+
+
 def test_every_sentence_is_marked_for_translation():
-    paths = [
-        path
-        for source in SOURCES
-        for path in (sorted(source.rglob("*.py")) if source.is_dir() else [source])
-        if path not in NOT_SAID
-    ]
-    found = [line for path in paths for line in unmarked(path)]
-    assert not found, "words a person reads, not marked with _(), N_() or n_():\n" + "\n".join(
-        found
-    )
+    found = [line for path in sources() if path not in NOT_SAID for line in unmarked(path)]
+    assert not found, "words a person reads, not marked:\n" + "\n".join(found)
 
 
 def test_the_template_is_what_babel_extracts_now():
-    tags = ("TRANSLATORS:",)
-    found = [
-        extract_from_dir(f, keywords=KEYWORDS, comment_tags=tags)
-        if f.is_dir()
-        else [(f, *entry) for entry in extract_from_file("python", f, KEYWORDS, tags)]
-        for f in SOURCES
-    ]
-    said = extract_from_file("jinja2", HANDOUTS, keywords=KEYWORDS, comment_tags=tags)
-    found.append([(HANDOUTS, *entry) for entry in said])  # as extract_from_dir's: a file first
-    fresh, kept = {key(entry[2]) for entries in found for entry in entries}, template()
+    files = [(path, "python") for path in sources()] + [(HANDOUTS, "jinja2")]
+    extracted = (extract_from_file(how, path, KEYWORDS, ("TRANSLATORS:",)) for path, how in files)
+    fresh, kept = {key(entry[1]) for entries in extracted for entry in entries}, template()
     assert fresh == kept, (
         f"t24/locale/t24.pot is out of date (make catalogues): new {sorted(map(str, fresh - kept))[:5]}, "
         f"gone {sorted(map(str, kept - fresh))[:5]}"
@@ -128,7 +125,7 @@ def test_each_language_translates_every_entry_with_its_placeholders_compiled(po)
         targets = [message.string] if isinstance(message.string, str) else list(message.string)
         if message.fuzzy or not all(targets):
             problems.append(f"untranslated or fuzzy: {sources[0]!r}")
-        elif any(fields(target) != fields(sources[0]) for target in targets):
+        elif any(fields(target) != fields(sources[-1]) for target in targets):  # many's blanks
             problems.append(f"placeholders differ: {sources[0]!r} -> {targets[0]!r}")
     assert not problems, "\n".join(problems)
     with po.with_suffix(".mo").open("rb") as file:
@@ -136,6 +133,49 @@ def test_each_language_translates_every_entry_with_its_placeholders_compiled(po)
     done = {key(m.id): key(m.string) for m in catalogue if m.id and not m.fuzzy}
     assert compiled == done, f"{po.with_suffix('.mo').name} is older than its .po (make catalogues)"
     gettext.translation("t24", LOCALES, languages=[po.parts[-3]])  # gettext reads it
+
+
+def count_sentences():
+    """The forms of each count sentence written out in the sources, read without Babel."""
+    for path in sources():
+        for call in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if getattr(getattr(call, "func", None), "id", None) in ("Nn_", "n_", "plural"):
+                yield tuple(a.value for a in call.args if isinstance(a, ast.Constant))[-2:]
+
+
+def test_every_count_sentence_is_one_plural_entry_never_two_sentences_apart():
+    """A count's forms are one plural entry, which a language with other forms can translate."""
+    written = {forms for forms in count_sentences() if len(forms) == 2}
+    assert len(written) >= 25 and written <= template(), written - template()
+    singles = sorted(entry for entry in template() if isinstance(entry, str) and "{" in entry)
+    forms = {}
+    for entry in singles:
+        forms.setdefault(singular(entry), []).append(entry)
+    assert not [pair for pair in forms.values() if len(pair) > 1]
+
+
+def test_a_language_with_three_plural_forms_says_each(tmp_path, monkeypatch):
+    """Polish has forms for 1, for 2-4 and for 5 or more: every count sentence chooses by count."""
+    from t24 import text
+    from t24.game import HANDS
+
+    polish = Catalog(locale="pl")
+    plurals = [entry for entry in template() if isinstance(entry, tuple)]
+    for one, many in plurals:
+        polish.add((one, many), tuple(f"[{form}] {many}" for form in range(3)))
+    folder = tmp_path / "pl" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    with (folder / "t24.mo").open("wb") as file:
+        write_mo(file, polish)
+    monkeypatch.setattr(text, "LOCALES", tmp_path)
+    try:
+        text.use_language("pl")
+        said = [text.plural(count, *HANDS) for count in (1, 3, 5)]
+    finally:
+        monkeypatch.undo()
+        text.use_language(None)
+    assert said == ["[0] 1 hands", "[1] 3 hands", "[2] 5 hands"]
+    assert len(plurals) >= 25
 
 
 def test_the_command_line_speaks_its_locales_language():

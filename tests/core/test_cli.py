@@ -33,10 +33,6 @@ def test_solve_prints_one_answer_per_line_with_every_method(capsys, method):
         (["check", "24", "24"], 0, "out", "right: 24 = 24"),
         (["check", "3", "3", "8", "8", "-8*3+3+8+24+24"], 2, "err", "a minus sign needs something"),
         (["check", "3", "3", "8", "8", "3*8-3+8"], 1, "err", "makes 29, not 24"),
-        (["check", "3", "3", "8", "8", "8(3-8/3)"], 2, "err", "missing between 8 and ("),
-        (["check", "3", "3", "8", "8", "(8)(3)"], 2, "err", "did you mean (…) × (…)?"),
-        (["check", "3", "3", "8", "8", "3*8"], 1, "err", "not used: 3 8"),
-        (["check", "3", "3", "8", "8", "8/(3-3)+8*3+3"], 1, "err", "extra: 3"),
         (["check", "3", "3", "8", "8", "8/(3-3)*8"], 1, "err", "divides by zero"),
         (["check", "3", "3", "8", "8"], 1, "err", "the expression comes last"),
         (["check", "1", "2", "3", "(2-1)/3", "--target", "1/2"], 1, "err", "makes 1/3, not 1/2"),
@@ -45,19 +41,19 @@ def test_solve_prints_one_answer_per_line_with_every_method(capsys, method):
         (["solve", "-1/3", "3"], 2, "err", "'-1/3' is not a whole number"),
         (["solve", "1", "2", "--target", "abc"], 2, "err", "target 'abc' is not a number"),
         (["solve", "1", "2", "--meth", "-x"], 2, "err", "invalid choice: '-x'"),
-        (["check", "3"], 2, "err", "give the cards and then the expression"),
+        (["check", "3"], 2, "err", "the following arguments are required: EXPRESSION"),
         (["check", "3", "8", "\u0663"], 2, "err", "'\u0663' is not a digit 0-9"),
         (["check", "3", "3", "8", "8", "__import__('os')"], 2, "err", "names are not allowed"),
-        (["check", "8", "(-(8))"], 2, "err", "write a negative card as (-3)"),
         (["play", "--seed", "-1"], 2, "err", "--seed must be at least 0, not -1"),
         (["solve", "3", "--seed", "-1"], 2, "err", "unrecognized arguments: --seed"),
         (["frobnicate"], 2, "err", "invalid choice"),
         ([], 2, "err", "the following arguments are required"),
+        (["--help"], 0, "out", "4 output cannot be written, 130 interrupted"),  # the exit codes
     ],
 )
 def test_each_command_line_gets_its_exit_code_and_one_line(capsys, args, code, stream, phrase):
     got, out, err = cli(capsys, *args)
-    assert got == code and phrase in {"out": out, "err": err}[stream]
+    assert got == code and phrase in " ".join({"out": out, "err": err}[stream].split())
     assert "Traceback" not in err and "\0" not in out + err and err.count("\n") <= 1
 
 
@@ -66,10 +62,7 @@ def test_each_command_line_gets_its_exit_code_and_one_line(capsys, args, code, s
     [
         (["0", "1", "2", "3", "4", "5", "6", "--target", "0", "--method", "fast"], "no method"),
         (["1"] * 8 + ["--method", "fast", "--first"], "takes 1 to 7 numbers, not 8"),
-        (["0"] * 7 + ["--target", "0", "--method", "postfix-compiled"], "use --method fast"),
-        (["2"] * 6 + ["--method", "patterns-compiled", "--target", "7"], "use --method fast"),
         (["0", "1", "2", "3", "4", "--method", "postfix"], "use --method postfix-compiled"),
-        (["1", "2", "3", "4", "5", "--method", "patterns"], "use --method patterns-compiled"),
         ([*"123456", "--method", "recursive", "--first"], "20,995,200 final numbers"),
     ],
 )
@@ -84,11 +77,6 @@ def test_whatever_solve_prints_check_accepts(capsys):
     assert code == 0 and len(out.splitlines()[0]) > 500
     for answer in out.splitlines()[:20]:
         assert cli(capsys, "check", *[big] * 5, answer, "--target", target)[0] == 0
-
-
-def test_help_lists_the_exit_codes(capsys):
-    code, out, _ = cli(capsys, "--help")
-    assert code == 0 and "4 output cannot be written, 130 interrupted" in " ".join(out.split())
 
 
 @pytest.mark.parametrize(
@@ -113,31 +101,20 @@ def test_a_failing_stream_keeps_the_exit_code_and_a_reader_may_stop_early(line, 
     assert done.returncode == code and said in done.stderr and done.stderr.count("\n") <= bool(said)
 
 
-def test_an_ascii_terminal_gets_escapes_and_the_same_exit_code(tmp_path):
+def test_an_ascii_terminal_gets_escapes_and_the_same_exit_code():
     env = {**os.environ, "LC_ALL": "C", "PYTHONUTF8": "0", "PYTHONIOENCODING": ""}
-    run = f"-m t24 bench --hands 1 --methods fast --max-count 2 --growth-hands 1 --out {tmp_path}/b"
-    done = subprocess.run([sys.executable, *run.split()], capture_output=True, env=env, timeout=120)
-    assert done.returncode == 0 and rb"| \xd7 fast |" in done.stdout and b"saved in" in done.stdout
+    env["LANGUAGE"] = "zh_CN"  # 正确 (right), as escapes
+    run = ["-m", "t24", "check", "3", "3", "8", "8", "8/(3-8/3)"]
+    done = subprocess.run([sys.executable, *run], capture_output=True, env=env, timeout=120)
+    assert done.returncode == 0 and done.stdout.startswith(rb"\u6b63\u786e\uff1a8 / (3 - 8 / 3)")
 
 
-ARGPARSE_ENGLISH = ("usage:", "positional arguments", "options:", "show this help", "required")
+ENGLISH = ["usage: t24 [-h]", "usage: t24 check [-h]", "options:", "show this help", "required"]
+CHINESE = ["用法：t24 [-h]", "用法：t24 check [-h]", "N [N ...] 表达式", "缺少必需的参数：命令"]
+NOT_CHINESE = [*ENGLISH[2:], "usage", "argument", "invalid choice", "COMMAND", "TARGET"]
 
 
-@pytest.mark.parametrize(
-    "lang, said",
-    [
-        (
-            "zh_CN.UTF-8",
-            [
-                "用法：t24 [-h]",
-                "用法：t24 check [-h]",
-                "显示这份帮助并退出",
-                "缺少必需的参数：命令",
-            ],
-        ),
-        ("C.UTF-8", ["usage: t24 [-h]", "usage: t24 check [-h]", *ARGPARSE_ENGLISH]),
-    ],
-)
+@pytest.mark.parametrize("lang, said", [("zh_CN.UTF-8", CHINESE), ("C.UTF-8", ENGLISH)])
 def test_argparse_speaks_the_locales_language_too(lang, said):
     """`t24 --help`, a command's help and usage errors: under Chinese, no word of argparse's English."""
     env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
@@ -147,9 +124,7 @@ def test_argparse_speaks_the_locales_language_too(lang, said):
         done = subprocess.run(command, env={**env, "LANG": lang}, capture_output=True, text=True)
         text += done.stdout + done.stderr
     assert [phrase for phrase in said if phrase not in text] == []
-    if lang.startswith("zh"):
-        english = [*ARGPARSE_ENGLISH, "argument", "invalid choice", "COMMAND"]
-        assert [word for word in english if word in text] == []
+    assert lang == "C.UTF-8" or [word for word in NOT_CHINESE if word in text] == []
 
 
 def test_argparse_is_itself_again_after_the_command_line(capsys):

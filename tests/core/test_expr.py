@@ -10,26 +10,6 @@ from t24 import BinOp, DivisionByZero, Num, parse
 from t24.methods import postfix
 
 
-@pytest.mark.parametrize(
-    "typed, printed",
-    [
-        ("8/(3-8/3)", "8 / (3 - 8 / 3)"),
-        ("6/((5/4)-1)", "6 / (5 / 4 - 1)"),  # the pattern article's redundant brackets
-        ("4/(1-(5/6))", "4 / (1 - 5 / 6)"),
-        ("(10*10-4)/4", "(10 * 10 - 4) / 4"),
-        ("((7+5)-6)*4", "(7 + 5 - 6) * 4"),
-        ("7-(6-5)", "7 - (6 - 5)"),  # the postfix article prints 7 - 6 - 5
-        ("4*(5+(7-6))", "4 * (5 + (7 - 6))"),  # brackets that change the tree stay
-        ("(1+11)/(6/12)", "(1 + 11) / (6 / 12)"),
-        ("12*(1+11)/6", "12 * (1 + 11) / 6"),
-        ("(3*5)+(9*1)", "3 * 5 + 9 * 1"),
-        ("5-(-3)", "5 - (-3)"),  # a negative card keeps its brackets
-    ],
-)
-def test_str_uses_the_fewest_brackets_that_keep_the_tree(typed, printed):
-    assert str(parse(typed)) == printed and parse(printed) == parse(typed)
-
-
 def test_values_are_exact_and_division_by_zero_is_named():
     assert parse("8/(3-8/3)").value == 24 and parse("1/3").value == Fraction(1, 3)
     assert isinstance(parse("(5-1/5)*5").value, Fraction)

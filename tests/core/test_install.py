@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 import t24
-from t24.bench import FILES
+from t24.results import FILES
 
 pytestmark = pytest.mark.install
 
@@ -102,7 +102,7 @@ def plain_install(wheel, tmp_path_factory) -> Path:
 def test_the_wheel_holds_the_package_its_results_and_catalogues_and_nothing_else(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     package = {p.relative_to(ROOT).as_posix() for p in (ROOT / "t24").rglob("*.py")}
-    data = {f"t24/bench/results/{name}" for name in FILES}
+    data = {f"t24/measured/{name}" for name in FILES}
     data |= {p.relative_to(ROOT).as_posix() for p in (ROOT / "t24/locale").rglob("*.[pm]o*")}
     assert {"t24/locale/t24.pot", "t24/locale/zh_CN/LC_MESSAGES/t24.mo"} <= data
     info = f"t24-{t24.__version__}.dist-info"
@@ -117,12 +117,12 @@ def test_everything_the_package_and_the_copies_import_is_there(plain_install, tm
     installed wheel, with a working folder outside the clone."""
     modules = imported(source for path in NOTEBOOKS for source in code(path))
     script = (
-        "import importlib, json, pkgutil, sys, t24, t24.bench, t24.text\n"
+        "import importlib, json, pkgutil, sys, t24, t24.results, t24.text\n"
         "for m in pkgutil.walk_packages(t24.__path__, 't24.'):\n"
         "    if m.name not in ('t24.__main__', 't24.notebook.grading'):\n"
         "        importlib.import_module(m.name)\n"
         "for m in sys.argv[1:]: importlib.import_module(m)\n"
-        "t24.bench.load_results()\n"
+        "t24.results.load_results()\n"
         "t24.text.use_language('zh_CN')  # the compiled catalogue came with the wheel\n"
         "assert '要恰好用' in t24.check_answer([3, 3, 8, 8], '3*8').message\n"
         "print(json.dumps([t24.__file__, sys.prefix]))\n"

@@ -1,5 +1,6 @@
-"""Packaging: extras by audience, the conda files in step with them, one version source, a core
-that needs only the standard library. (The built wheel itself: test_install.py.)"""
+"""Packaging: extras by audience, the conda files and the lock in step with them, one version
+source, a core that needs only the standard library, the wheel's data only what the lessons read.
+(The built wheel itself: test_install.py.)"""
 
 import importlib.util
 import re
@@ -13,6 +14,7 @@ from packaging.specifiers import SpecifierSet
 from packaging.utils import canonicalize_name
 
 import t24
+from t24.results import FILES
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -39,16 +41,6 @@ def extra(name: str) -> dict[str, str]:
     return found
 
 
-def pins() -> dict[str, list[Requirement]]:
-    """The lock's pins by name (one per Python where the versions differ)."""
-    found = {}
-    for line in (ROOT / lock.LOCK).read_text().splitlines():
-        if line and not line.startswith("#"):
-            requirement = Requirement(line)
-            found.setdefault(canonicalize_name(requirement.name), []).append(requirement)
-    return found
-
-
 def test_extras_by_audience_each_holding_the_one_below():
     kernel, lab, app, test = (extra(name) for name in ("kernel", "lab", "app", "test"))
     assert PROJECT["dependencies"] == [] and kernel and "jupyterlab" not in kernel
@@ -69,24 +61,38 @@ def test_ruff_is_pinned_and_voila_kept_below_its_next_minor_version():
     assert high == low + 1 and version("voila").startswith(f"0.{low}.")
 
 
-def test_the_conda_files_are_written_from_the_extras():
-    """environment.yml lists the `lab` and `app` extras, environment-dev.yml installs `test`:
-    each is what tools/lock.py writes from pyproject.toml now."""
-    for name, text in lock.conda_files().items():
-        assert (ROOT / name).read_text() == text, f"{name} is stale: make lock"
-    assert f"(3, {PROJECT['requires-python'].split('.')[1]})" in (ROOT / "Makefile").read_text()
-
-
-def test_the_lock_pins_every_requirement_within_its_bounds():
-    """constraints.txt holds one version of each package an extra asks for (one per Python where
-    they differ), each within pyproject.toml's bounds; make installs nothing else."""
-    locked = pins()
-    assert all(str(pin.specifier).startswith("==") for found in locked.values() for pin in found)
+def test_the_lock_and_the_conda_files_are_in_step_with_the_extras():
+    """constraints.txt pins each package an extra asks for (once per Python where versions
+    differ) within pyproject.toml's bounds, and make installs with it; environment.yml (`lab` and
+    `app`) and environment-dev.yml (`test`) are what tools/lock.py writes from pyproject.toml now."""
+    locked = {}
+    for line in (ROOT / lock.LOCK).read_text().splitlines():
+        if line and not line.startswith("#"):
+            pin = Requirement(line)
+            assert str(pin.specifier).startswith("=="), pin
+            locked.setdefault(canonicalize_name(pin.name), []).append(pin)
     for name, bounds in extra("test").items():
         assert name in locked, f"{name} is not in the lock: make lock"
-        for pin in locked[name]:
-            assert SpecifierSet(bounds).contains(str(pin.specifier)[2:]), (pin, bounds)
-    assert " -c $(LOCK) " in (ROOT / "Makefile").read_text()
+        assert all(SpecifierSet(bounds).contains(str(p.specifier)[2:]) for p in locked[name]), name
+    makefile = (ROOT / "Makefile").read_text()
+    assert (
+        " -c $(LOCK) " in makefile
+        and f"(3, {PROJECT['requires-python'].split('.')[1]})" in makefile
+    )
+    for name, text in lock.conda_files().items():
+        assert (ROOT / name).read_text() == text, f"{name} is stale: make lock"
+
+
+def test_the_wheel_ships_only_the_benchmark_rows_the_lessons_read():
+    """The package data: the catalogues and the four files `t24.results.load_results()` reads,
+    under 300 kB (the full results stay in benchmarks/results/)."""
+    package = ROOT / "t24"
+    globs = PYPROJECT["tool"]["setuptools"]["package-data"]["t24"]
+    data = {path for glob in globs for path in package.glob(glob)}
+    measured = [path for path in data if path.parent.name == "measured"]
+    assert {path.relative_to(package).parts[0] for path in data} == {"measured", "locale"}
+    assert {path.name for path in measured} == set(FILES)
+    assert sum(path.stat().st_size for path in measured) < 300_000
 
 
 def test_version_has_one_source_and_citation_cff_agrees():
@@ -107,7 +113,7 @@ def test_core_imports_only_the_standard_library():
         "    if name.split('.')[0] in blocked: raise ModuleNotFoundError(name, name=name)\n"
         "    return real(name, *a, **k)\n"
         "builtins.__import__ = guard\n"
-        "import t24, t24.cli\n"
+        "import t24, t24.cli, t24.results\n"
         "for m in t24.METHODS: assert t24.solve([3, 3, 8, 8], method=m)\n"
         "assert t24.cli.main(['solve', '3', '3', '8', '8']) == 0\n"
         "try: import t24.notebook\n"

@@ -1,4 +1,5 @@
-"""The safe parser: what a person types is read, never evaluated; anything else is refused."""
+"""The safe parser: what a person types is read, never evaluated, and printed with the fewest
+brackets that keep the tree; anything else is refused in one line naming a column."""
 
 import pytest
 
@@ -22,10 +23,18 @@ from t24 import ExpressionError, parse
         ("(\u22123) * (\u20138) / 1", "(-3) * (-8) / 1"),
         ("[3 + 5] * (4 - 1)", "(3 + 5) * (4 - 1)"),
         ("0" * 150 + "7", "7"),
+        ("6/((5/4)-1)", "6 / (5 / 4 - 1)"),  # the pattern post's redundant brackets go
+        ("4/(1-(5/6))", "4 / (1 - 5 / 6)"),
+        ("((7+5)-6)*4", "(7 + 5 - 6) * 4"),
+        ("(3*5)+(9*1)", "3 * 5 + 9 * 1"),
+        ("7-(6-5)", "7 - (6 - 5)"),  # brackets that change the tree stay: the postfix post's
+        ("4*(5+(7-6))", "4 * (5 + (7 - 6))"),  # converter prints 7 - 6 - 5
+        ("(1+11)/(6/12)", "(1 + 11) / (6 / 12)"),
+        ("12*(1+11)/6", "12 * (1 + 11) / 6"),
     ],
 )
-def test_accepts_what_people_type(typed, printed):
-    assert str(parse(typed)) == printed
+def test_reads_what_people_type_and_prints_it_with_the_fewest_brackets(typed, printed):
+    assert str(parse(typed)) == printed and parse(printed) == parse(typed)
 
 
 @pytest.mark.parametrize(
@@ -36,9 +45,7 @@ def test_accepts_what_people_type(typed, printed):
         ("2^3", "'^' (power) is not allowed"),
         ("7 // 2", "'//' (floor division) is not allowed"),
         ("7 % 2", "'%' (remainder) is not allowed"),
-        ("abs(3)", "names are not allowed"),
         ("-3 + 27", "column 1: a minus sign needs something before it"),
-        ("-(3+4)", "a minus sign"),
         ("3 * -8", "a minus sign"),
         ("+3", "a plus sign"),
         ("2.5 * 4", "column 2: decimals are not allowed"),
@@ -49,9 +56,7 @@ def test_accepts_what_people_type(typed, printed):
         ("3 + 4)", "column 6: ')' has no matching '('"),
         ("3 4", "column 3: an operator is missing between 3 and 4: did you mean 3 × 4?"),
         ("8(3-8/3)", "column 2: an operator is missing between 8 and (: did you mean 8 × (…)?"),
-        ("3(8)", "column 2: an operator is missing between 3 and (: did you mean 3 × (…)?"),
         ("(3)(3)", "column 4: an operator is missing between ) and (: did you mean (…) × (…)?"),
-        ("2 3", "column 3: an operator is missing between 2 and 3"),
         ("[3+5] 3", "column 7: an operator is missing between ] and 3: did you mean […] × 3?"),
         ("3 * 8 (-3)", "column 7: an operator is missing between 8 and ("),
         ("3 +", "ends with an operator"),
@@ -59,26 +64,20 @@ def test_accepts_what_people_type(typed, printed):
         ("3;4", "unexpected character ';'"),
         ("3 == 3", "unexpected character '='"),
         ("lambda: 0", "names are not allowed"),
-        ("1 if 1 else 0", "names are not allowed"),
         ("3\n+4", "unexpected character"),
         ("\u0663 + 1", "column 1: '\u0663' is not a digit 0-9: type numbers with the digits 0-9"),
         ("3 + \uff18", "column 5: '\uff18' is not a digit 0-9"),  # fullwidth eight
         ("(3+3]*4", "column 5: ']' closes '(' from column 1"),
         ("[3+3)*4", "column 5: ')' closes '[' from column 1"),
-        ("3 + 4]", "column 6: ']' has no matching '['"),
-        ("[3 + 4", "column 1: '[' is never closed"),
         ("3xx8", "column 3: two operators in a row"),
         ("3\u00d7\u00d78", "column 3: two operators in a row"),
-        ("3\u00f7\u00f78", "column 3: two operators in a row"),
         ("3 * / 8", "column 5: two operators in a row"),
         ("3 +* 8", "column 4: two operators in a row"),
         (24, "expected text"),
-        ("(" * 10_000 + "1" + ")" * 10_000, "too long"),
         ("(" * 100 + "1" + ")" * 100, "nested too deeply"),
         ("1+" * 500 + "1", "too long: 1,001 characters"),
         ("(-(8))", "column 2: a minus sign needs something before it; write a negative card as"),
         ("-(8)", "column 1: a minus sign"),
-        ("9" * 200, "column 1: number too long: at most 100 digits"),
         ("1 + " + "9" * 101, "column 5: number too long: at most 100 digits"),
     ],
 )

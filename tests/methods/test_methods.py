@@ -38,13 +38,6 @@ def test_the_java_post_prints_28_strings_for_4567_which_are_20_trees():
     assert len(t24.solve([4, 5, 6, 7], method="patterns")) == len(postfix_hits) == 20
 
 
-def test_postfix_article_converter_defect_and_fix():
-    wrong = postfix.article_to_infix((7, 6, 5, "-", "-"))
-    assert wrong == "7 - 6 - 5" and t24.parse(wrong).value == -4
-    right = postfix.to_infix((7, 6, 5, "-", "-"))
-    assert str(right) == "7 - (6 - 5)" and right.value == 6
-
-
 @pytest.mark.parametrize("method", t24.METHODS)
 @pytest.mark.parametrize(
     "hand, expected",
@@ -54,29 +47,19 @@ def test_postfix_article_converter_defect_and_fix():
         ((1, 5, 5, 5), {"5 * (5 - 1 / 5)"}),
         ((4, 5, 6, 7), {"(7 + 5 - 6) * 4", "(7 + 5) * (6 - 4)"}),
         ((10, 10, 4, 4), {"(10 * 10 - 4) / 4"}),
+        ((11, 12, 1, 6), {"(11 + 1) * 12 / 6"}),
+        ((1, 1, 1, 1), set()),
+        ((1, 1, 5, 9), set()),
+        ((13, 13, 13, 13), set()),
     ],
 )
-def test_article_examples_every_method(method, hand, expected):
-    assert {str(e) for e in t24.solve(hand, method=method, distinct=True)} == expected
-
-
-@pytest.mark.parametrize("method", t24.METHODS)
-@pytest.mark.parametrize(
-    "hand", [(1, 1, 1, 1), (1, 1, 1, 2), (2, 2, 2, 2), (13, 13, 13, 13), (1, 1, 5, 9)]
-)
-def test_unsolvable_hands(method, hand):
-    assert t24.solve(hand, method=method) == []
-    assert not t24.can_make(hand)
-
-
-@pytest.mark.parametrize("method", t24.METHODS)
-def test_answers_are_exact_and_use_exactly_the_hand(method):
-    for hand in [(11, 12, 1, 6), (3, 3, 8, 8), (1, 2, 3, 4), (13, 13, 12, 11)]:
-        answers = t24.solve(hand, method=method)
-        assert answers and len(set(answers)) == len(answers)
-        for expr in answers:
-            assert expr.value == 24 and isinstance(expr.value, Fraction)
-            assert Counter(expr.leaves()) == Counter(hand)
+def test_the_posts_examples_exactly_with_every_method(method, hand, expected):
+    answers = t24.solve(hand, method=method)
+    assert len(set(answers)) == len(answers) and t24.can_make(hand) == bool(expected)
+    for expr in answers:  # each exact, from exactly the dealt cards
+        assert expr.value == 24 and isinstance(expr.value, Fraction)
+        assert Counter(expr.leaves()) == Counter(hand)
+    assert {str(e) for e in t24.distinct.distinct(answers)} == expected
 
 
 @pytest.mark.parametrize(
@@ -110,13 +93,15 @@ def test_any_numbers_any_target(method):
     assert t24.solve([1000000, 1000000], 1, method=method) == [t24.parse("1000000 / 1000000")]
 
 
-def test_five_numbers_every_method_that_takes_them_agrees_on_distinct_answers():
-    # Five different cards are past the as-written pattern and postfix loops' limits (1,382,400
-    # and 430,080 candidates); five with repeats are not (1 1 1 1 13: 5 orderings).
-    for hand, target in [((1, 1, 2, 2, 3), 24), ((1, 1, 1, 1, 13), 0)]:
-        methods = [m for m in t24.METHODS if m not in ("patterns", "postfix") or len(set(hand)) < 3]
-        lists = [t24.solve(hand, target, method=m, distinct=True) for m in methods]
-        assert all(lst == lists[0] for lst in lists) and lists[0]
+@pytest.mark.parametrize(
+    "hand, target",
+    [((0, 0, 3, 8), 0), ((0, 2, 3, 4), 24), ((-2, 3, 5, 7), 24), ((1, 1, 2, 2), 0)]
+    + [((2, 2, 2, 2, 3), 24), ((1, 1, 1, 1, 13), 0)],  # five cards, with repeats: in the limits
+)
+def test_every_method_that_takes_a_hand_agrees_on_its_distinct_answers(hand, target):
+    methods = [m for m in t24.METHODS if TABLE[m].fits(hand)]
+    lists = [t24.solve(hand, target, method=m, distinct=True) for m in methods]
+    assert all(answers == lists[0] for answers in lists) and lists[0]
 
 
 # Each hand past a method's limit, with the method the refusal names (None: no method copes).
@@ -126,13 +111,10 @@ REFUSED = [
     ((1, 2, 3, 4, 5, 6), "postfix", "fast"),
     ((1, 2, 3, 4, 5, 6), "recursive", "fast"),
     ((2, 2, 2, 2, 2, 2), "patterns-compiled", "fast"),
-    ((0,) * 7, "postfix-compiled", "fast"),
     ((0, 0, 0, 2, 2, 2), "postfix-compiled", "fast"),  # target 0: 200,000 answers to build
     ((0, 0, 1, 2, 3), "patterns-compiled", "fast"),
     ((0, 1, 2, 3, 4, 5), "fast", None),
-    ((0, 1, 2, 3, 4, 5, 6), "fast", None),
     ((1, 2, 3, 4, 5, 6, 7), "fast", None),
-    ((1, 1, 2, 2, 3, 3, 4), "fast", None),
 ]
 # One answer (or a yes/no) costs fast only the values of the hand's parts: seven cards pass.
 REFUSED_FIRST = [r for r in REFUSED if r[1] != "fast"]
@@ -158,27 +140,12 @@ def test_a_search_too_large_is_refused_before_any_work_naming_a_method_that_cope
         assert TABLE[instead].fits(hand, first)
 
 
-@pytest.mark.parametrize(
-    "hand",
-    [(1, 2, 3, 4, 5, 6), (5, 6, 7, 8, 9, 10), (0, 1, 1, 2, 2, 3), (0,) * 7, (1, 1, 1, 2, 2, 2, 2)],
-)
-def test_fast_takes_six_different_cards_and_seven_with_many_repeats(hand):
-    assert TABLE["fast"].size(hand) <= TABLE["fast"].limit
-
-
 @pytest.mark.parametrize("hand, target", [((0, 1, 2, 3, 4, 5), 0), ((1, 2, 3, 4, 5, 6, 7), 24)])
 def test_fast_finds_one_answer_where_listing_every_answer_is_refused(hand, target):
     with pytest.raises(SearchTooLarge):
         t24.solve(hand, target, method="fast")
     (answer,) = t24.solve(hand, target, method="fast", first=True)
     assert answer.value == target and t24.can_make(hand, target)
-
-
-def test_every_record_is_complete():
-    for name, method in TABLE.items():
-        assert method.colour.startswith("#") and "{n}" in method.unit[1], name
-        assert method.label == ("as written" if method.as_written else "optimised")
-        assert bool(method.post) == method.as_written and set(method.instead) <= set(TABLE)
 
 
 @pytest.mark.parametrize(

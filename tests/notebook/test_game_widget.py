@@ -47,3 +47,16 @@ def test_next_hand_deals_another_hand_and_a_seed_replays_them():
     find(first, "t24-game-next").click()
     assert find(first, "t24-game-hand").value != hand
     assert find(again, "t24-game-hand").value == hand
+
+
+def test_a_class_round_deals_its_hand_hears_each_scored_try_and_decides_next_hand():
+    tries, asked = [], []
+    game = make_game_widget(
+        seed=5, on_try=lambda *both: tries.append(both), on_next=lambda: asked.append("next")
+    )
+    game.deal((3, 3, 8, 8))
+    for typed in ("3+", "8/(3-8/3)", "3+3+8+8"):  # unread, then scored, then the hand is over
+        find(game, "t24-game-answer").value = typed
+    find(game, "t24-game-next").click()
+    assert [(dealt.hand, reply.ok) for dealt, reply in tries] == [((3, 3, 8, 8), True)]
+    assert asked == ["next"] and game.round.hand == (3, 3, 8, 8)  # the round kept its hand

@@ -8,7 +8,7 @@ from widget_tools import find
 import t24
 from t24.methods import METHODS
 from t24.notebook import compare, lab_view, make_lab
-from t24.notebook.lab import LAB_DEFAULT, TARGETS, method_names
+from t24.notebook.lab import LAB_DEFAULT, TARGETS
 
 
 def result_text(lab):
@@ -17,14 +17,6 @@ def result_text(lab):
 
 def toggles(lab):
     return {toggle.description: toggle for toggle in find(lab, "t24-lab-methods").children}
-
-
-@pytest.mark.parametrize(
-    ("methods", "names"),
-    [("fast", ("fast",)), (["fast", "recursive"], ("fast", "recursive")), ((), ())],
-)
-def test_a_string_is_one_method_and_a_list_several(methods, names):
-    assert method_names(methods) == names
 
 
 @pytest.mark.parametrize(
@@ -38,21 +30,18 @@ def test_a_bad_method_is_refused_in_one_line_before_any_search(methods, phrase):
 
 def test_compare_answers_in_method_order_and_a_refusal_is_a_row():
     found = compare((1, 2, 3, 4, 5), 24, ["fast", "patterns"], "first")
-    assert list(found) == ["patterns", "fast"]
+    assert list(found) == ["patterns", "fast"] and len(found["fast"].answers) == 1
     assert isinstance(found["patterns"].refusal, t24.SearchTooLarge)
-    assert len(found["fast"].answers) == 1
     assert "refused:" in lab_view(found, (1, 2, 3, 4, 5), 24, "first")
+    heading = lab_view(compare((9, 13, 4, 9), 24, "fast"), (9, 13, 4, 9)).split("</p>")[0]
+    assert heading.count("title=") == 4 and ">K<" in heading and "13 K" not in heading  # once
 
 
-def test_the_heading_shows_each_card_once():
-    heading = lab_view(compare((9, 13, 4, 9), 24, ["fast"]), (9, 13, 4, 9)).split("</p>")[0]
-    assert heading.count("title=") == 4 and ">K<" in heading and "13 K" not in heading
-
-
-@pytest.mark.parametrize("methods", ["fast", LAB_DEFAULT])
-def test_the_toggle_buttons_start_as_asked_and_change_the_rows(methods):
+@pytest.mark.parametrize(("methods", "names"), [("fast", ["fast"]), (LAB_DEFAULT, LAB_DEFAULT)])
+def test_the_toggle_buttons_start_as_asked_and_change_the_rows(methods, names):
+    """A string is one method, a list several."""
     lab = make_lab(methods=methods)
-    assert [m for m, toggle in toggles(lab).items() if toggle.value] == list(method_names(methods))
+    assert [m for m, toggle in toggles(lab).items() if toggle.value] == list(names)
     toggles(lab)["patterns"].value = True
     assert "patterns as written" in result_text(lab)
     for toggle in toggles(lab).values():
@@ -61,15 +50,11 @@ def test_the_toggle_buttons_start_as_asked_and_change_the_rows(methods):
     assert set(toggles(lab)) == set(METHODS)
 
 
-def test_answers_stay_hidden_until_asked():
+def test_answers_stay_hidden_until_asked_and_the_cards_and_deal_change_the_hand():
     lab = make_lab()
     assert "Answers hidden" in result_text(lab)
     find(lab, "t24-lab-show").value = True
     assert "give the same 1 distinct answer" in result_text(lab)
-
-
-def test_a_card_slider_and_the_deal_button_change_the_hand():
-    lab = make_lab()
     find(lab, "t24-card-1").value = 4
     assert result_text(lab).startswith("4 3 8 8 → 24")
     before = [find(lab, f"t24-card-{k}").value for k in range(1, 5)]

@@ -2,10 +2,11 @@
 
 import re
 import statistics
+import subprocess
+import sys
 
 import pytest
 
-from t24.bench import growth_hands, load_results
 from t24.hand import InputError
 from t24.methods import fast
 from t24.notebook import (
@@ -23,14 +24,14 @@ from t24.notebook import (
     trace,
 )
 from t24.notebook.plots import alt_text
-from t24.trace import Trace
+from t24.results import growth_hands, load_results
 
 DECK = [
     {"method": m, "mode": "all", "scope": "sample", "seconds": s}
     for m, times in {"patterns": [0.4, 0.6], "fast": [0.001, 0.003]}.items()
     for s in times
 ]
-GROWTH = [  # as `t24.bench.load_results` gives them: a refusal has no time
+GROWTH = [  # as `t24.results.load_results` gives them: a refusal has no time
     {"method": m, "mode": "all", "count": c, "seconds_median": s, "candidates": n, "refused": r}
     for m, c, s, n, r in [
         ("postfix", 4, 0.01, 7680, 0),
@@ -53,6 +54,8 @@ TITLES = [
     (lambda: plot_target_counts({1: 90, 24: 80, 30: 10}, 100), "2 of 3, ahead of every larger"),
     (lambda: plot_solvable_share({4: (3, 4), 5: (9, 10)}), "75% with 4 cards, 90% with 5"),
     (lambda: plot_solvable_share({4: (1, 2), 6: (18554, 18564)}), "50% with 4 cards, 99.9% with 6"),
+    (lambda: plot_tree_and_states(trace((3, 8)))._suptitle, "repeats the same states"),
+    (lambda: plot_states_per_depth(trace((3, 3, 8, 8))), "4,453 states, only 393 are different"),
 ]
 
 
@@ -102,24 +105,39 @@ def test_the_figures_count_the_trees_states_and_the_distinct_ones():
     assert "Bar chart of 8 bars" in alt_text(plot_states_per_depth(big).figure)
 
 
-@pytest.mark.parametrize("hand", [(3, 8), (3, 3, 8, 8)])
-def test_the_tree_figures_say_what_repeats(hand):
-    states = trace(hand)
-    assert "repeats the same states" in plot_tree_and_states(states)._suptitle.get_text()
-    assert "only" in plot_states_per_depth(states).get_title()
-
-
 def test_the_agreement_table_says_whether_the_methods_agree():
     shown = agreement_html([(3, 3, 8, 8), (1, 1, 1, 1)], methods=["recursive", "fast"])
     assert shown.count(">yes</td>") == 2 and "NO" not in shown and "<i>none</i>" in shown
     assert "8 ÷ (3 − 8 ÷ 3)" in shown
 
 
-@pytest.mark.parametrize("draw", [draw for draw, _ in TITLES] + [lambda: trace((3, 8))])
+@pytest.mark.parametrize("draw", [draw for draw, _ in TITLES])
 def test_every_figure_has_a_text_alternative_naming_its_title_and_axes(draw):
-    shown = draw()
-    fig = plot_tree_and_states(shown) if isinstance(shown, Trace) else shown.figure
+    fig = draw().figure
     said = alt_text(fig)
     axes = [(ax.get_title(), ax.get_xlabel(), ax.get_ylabel()) for ax in fig.axes]
     assert fig.get_suptitle() in said and all(text in said for texts in axes for text in texts)
     assert re.search(r"(Bar chart|Dot plot|Line chart|Network) of \d+ (bar|dot|line|point)", said)
+
+
+SHOWN = """
+import matplotlib
+from IPython.core.interactiveshell import InteractiveShell
+rc, shell = dict(matplotlib.rcParams), InteractiveShell.instance()
+shell.enable_gui = lambda gui=None: None  # `%matplotlib inline` without a front end
+import t24.notebook
+show = lambda: shell.display_formatter.format(t24.notebook.plot_levels({"easy": 3}).figure)[0]
+print(rc == matplotlib.rcParams, sorted(show()))
+t24.notebook.setup()
+print(matplotlib.rcParams["font.family"], sorted(show()), show()["text/html"][-32:])
+"""
+
+
+def test_importing_changes_no_figure_and_setup_shows_each_with_its_words_and_chinese():
+    """In a fresh kernel importing t24.notebook changes nothing; the lessons' `setup()` shows a
+    figure as an <img> with its text alternative, Chinese drawn from the `zh` extra's font."""
+    done = subprocess.run([sys.executable, "-c", SHOWN], capture_output=True, text=True)
+    assert done.stdout.splitlines() == [
+        "True ['text/plain']",
+        "['sans-serif', 'Noto Sans SC'] ['text/html', 'text/plain'] (t24.game); up: hands (count).\">",
+    ], done.stderr

@@ -1,28 +1,20 @@
 """A class opening the app at once: start `app/serve.py` on loopback, load its pages, report waits.
 
-    python app/loadtest.py --students 30            # the server sized for 30 (make app STUDENTS=30)
-    python app/loadtest.py --students 5 --game 30   # plain `make app` (5) met by a class of 30
+    python benchmarks/loadtest.py --students 30            # the server sized for 30 (make loadtest)
+    python benchmarks/loadtest.py --students 5 --game 30   # plain `make app` (5) met by a class of 30
 
-Starts a fresh server on a free 127.0.0.1 port, waits for its "ready" line, then opens the game
-page --game times at once, waits for the pools to be warm again, opens the lab page --lab times
-at once, and then the game page again (the next class). Each load does what a student's browser
-does against the server: fetch the page, its scripts and styles and the widget extensions' entry
-files, connect the page's kernel websocket, ask the kernel for its state (kernel_info) and for
-every widget's state (ipywidgets' `request_states`), and count the load done only when every
-widget view in the page has its state; then it stays connected until the round ends and closes
-the way a tab does: the page's unload posts Voilà's shutdown call with the `_xsrf` cookie the
-server set when the student logged in with the token (the start page), and the count of kernels
-left after the pages closed is reported. A student's own browser then draws the page on their
-own machine, which this test does not measure: thirty headless browsers on the server's cores
-would measure the browsers, not the server. Prints the median, 90th percentile and maximum wait,
-failures, the time to ready, and memory and start-up CPU per kernel (PSS: shared pages split
-between the processes that share them). Bounded: every step has a timeout, the whole run stops
-after --timeout seconds, and the server and its kernels are stopped at the end.
+Once a fresh server is ready, --game students open the game page at once, then (the pools warm
+again) --lab open the lab, then --game the game again (the next class); each load does what a
+browser asks of the server, until every widget on the page has its state, and closes the page as
+a tab does. Prints the waits, failures and the kernels' memory and CPU time (benchmarks/README.md,
+"A class at once", says what is counted). Every step has a timeout, the run stops after --timeout
+seconds, and the server and its kernels are stopped at the end.
 """
 
 import argparse
 import asyncio
 import json
+import math
 import os
 import re
 import secrets
@@ -34,6 +26,7 @@ import sys
 import tempfile
 import time
 import uuid
+from contextlib import suppress
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -43,9 +36,7 @@ from tornado.websocket import websocket_connect
 
 REPO = Path(__file__).resolve().parents[1]
 STEP_TIMEOUT = 60
-CONFIG = re.compile(
-    r'<script id="jupyter-config-data" type="application/json">(.*?)</script>', re.S
-)
+CONFIG = re.compile(r'<script id="jupyter-config-data"[^>]*>(.*?)</script>', re.S)
 VIEW = re.compile(r'widget-view\+json": \{"model_id": "([0-9a-f]+)"')
 ERROR = re.compile(r'"(?:ename|evalue)": "[^"]{0,160}|There was an error[^<]{0,160}')
 ASSET = re.compile(r'(?:src|href)="(/voila/[^"]+)"')
@@ -67,26 +58,13 @@ class Server:
         self.log = workdir / "serve.log"
         env = {**os.environ, "JUPYTER_TOKEN": self.token, "JUPYTER_RUNTIME_DIR": str(workdir)}
         env["T24_CLASSROOM"] = str(workdir / "classroom.sqlite")  # never the teacher's rounds
-        command = [
-            sys.executable,
-            str(REPO / "app" / "serve.py"),
-            f"--students={students}",
-            "--no-browser",
-            f"--port={self.port}",
-            "--Voila.port_retries=0",
-            "--Voila.ip=127.0.0.1",
-            "--Voila.auto_token=True",
-            str(REPO / "app"),
-        ]
+        options = f"--students={students} --no-browser --port={self.port} --Voila.port_retries=0"
+        options += " --Voila.ip=127.0.0.1 --Voila.auto_token=True"
+        app = REPO / "app"
+        command = [sys.executable, str(app / "serve.py"), *options.split(), str(app)]
         with open(self.log, "wb") as log:
-            self.proc = subprocess.Popen(
-                command,
-                env=env,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                stdin=subprocess.DEVNULL,
-                start_new_session=True,
-            )
+            io = {"stdout": log, "stderr": subprocess.STDOUT, "stdin": subprocess.DEVNULL}
+            self.proc = subprocess.Popen(command, env=env, start_new_session=True, **io)
         self.started = time.monotonic()
 
     async def ready(self, count: int, timeout: float) -> float:
@@ -131,24 +109,17 @@ class Room:
             self.over.set()
 
 
-async def log_in(server: Server) -> dict[str, str]:
-    """A student's browser opening the address with the token: the cookies the server sets."""
-    url = f"{server.url}/?token={server.token}"
-    reply = await AsyncHTTPClient().fetch(url, request_timeout=STEP_TIMEOUT)
-    cookies = (cookie.split(";")[0] for cookie in reply.headers.get_list("Set-Cookie"))
-    return dict(cookie.split("=", 1) for cookie in cookies)
-
-
 async def load(server: Server, page: str, room: Room) -> dict:
     """One student opening a page: seconds until every widget has its state, or the failure."""
     http, start, kernel, auth = AsyncHTTPClient(), time.monotonic(), None, {}
 
     async def get(path: str) -> str:
-        reply = await http.fetch(server.url + path, headers=auth, request_timeout=STEP_TIMEOUT)
+        reply = await http.fetch(server.url + path, headers=auth)
         return reply.body.decode()
 
     try:
-        cookies = await log_in(server)
+        reply = await http.fetch(f"{server.url}/?token={server.token}")  # the start page logs in
+        cookies = dict(c.split(";")[0].split("=", 1) for c in reply.headers.get_list("Set-Cookie"))
         auth["Cookie"] = "; ".join(f"{name}={value}" for name, value in cookies.items())
         html = await get(f"/voila/render/{page}")
         page_seconds = time.monotonic() - start
@@ -158,20 +129,15 @@ async def load(server: Server, page: str, room: Room) -> dict:
         assets = set(ASSET.findall(html)) | {f"/voila/labextensions/{entry}" for entry in entries}
         await asyncio.gather(*(get(path) for path in assets))
         ws_url = f"ws{server.url[4:]}/api/kernels/{kernel}/channels?session_id={uuid.uuid4().hex}"
-        ws = await websocket_connect(
-            HTTPRequest(ws_url, headers=auth, connect_timeout=STEP_TIMEOUT)
-        )
+        request = HTTPRequest(ws_url, headers=auth, connect_timeout=STEP_TIMEOUT)
+        ws = await websocket_connect(request)
         try:
             states = await asyncio.wait_for(widget_states(ws), STEP_TIMEOUT)
+            shown = ERROR.search(html)
             if not views:
-                shown = ERROR.search(html)
-                raise RuntimeError(
-                    "the page has no widget: " + (shown[0] if shown else html[-160:])
-                )
+                raise RuntimeError(f"the page has no widget: {shown[0] if shown else html[-160:]}")
             if not views <= states:
-                raise RuntimeError(
-                    f"{len(views - states)} of {len(views)} widget views lack a state"
-                )
+                raise RuntimeError(f"{len(views - states)} of {len(views)} views lack a state")
             result = {"seconds": time.monotonic() - start, "page": page_seconds}
             room.arrive()
             await room.leave.wait()
@@ -181,14 +147,9 @@ async def load(server: Server, page: str, room: Room) -> dict:
         result = {"error": f"{type(error).__name__}: {error}"[:200]}
         room.arrive()
     if kernel:  # close the page as a tab does: its unload posts the shutdown with the _xsrf
-        url, form = (
-            server.url + f"/voila/api/shutdown/{kernel}",
-            urlencode({"_xsrf": cookies.get("_xsrf", "")}),
-        )
+        url, form = f"/voila/api/shutdown/{kernel}", urlencode({"_xsrf": cookies.get("_xsrf", "")})
         try:
-            await http.fetch(
-                HTTPRequest(url, "POST", auth, body=form, request_timeout=STEP_TIMEOUT)
-            )
+            await http.fetch(server.url + url, method="POST", headers=auth, body=form)
         except Exception as error:
             result["error"] = f"closing the page: {error}"[:200]
     return result
@@ -196,24 +157,10 @@ async def load(server: Server, page: str, room: Room) -> dict:
 
 def message(msg_type: str, content: dict, metadata: dict | None = None) -> str:
     """A Jupyter message for the shell channel, as JSON."""
-    header = {
-        "msg_id": uuid.uuid4().hex,
-        "msg_type": msg_type,
-        "username": "student",
-        "session": uuid.uuid4().hex,
-        "version": "5.3",
-        "date": "",
-    }
-    return json.dumps(
-        {
-            "header": header,
-            "parent_header": {},
-            "metadata": metadata or {},
-            "content": content,
-            "channel": "shell",
-            "buffers": [],
-        }
-    )
+    ids = {"msg_id": uuid.uuid4().hex, "session": uuid.uuid4().hex}
+    header = {**ids, "msg_type": msg_type, "username": "student", "version": "5.3", "date": ""}
+    shell = {"parent_header": {}, "metadata": metadata or {}, "channel": "shell", "buffers": []}
+    return json.dumps({"header": header, "content": content, **shell})
 
 
 async def widget_states(ws) -> set[str]:
@@ -235,8 +182,9 @@ async def widget_states(ws) -> set[str]:
             return set(content["data"]["states"])
 
 
-async def class_round(server: Server, page: str, count: int) -> dict:
-    """count students open page at once; they stay until the last one has its widgets."""
+async def class_round(server: Server, page: str, count: int) -> bool:
+    """`count` students open `page` at once and stay until the last has its widgets, then close
+    it: prints the waits and the kernels' memory; whether every load worked."""
     room = Room(count)
     loads = asyncio.gather(*(load(server, page, room) for _ in range(count)))
     await room.over.wait()
@@ -244,42 +192,27 @@ async def class_round(server: Server, page: str, count: int) -> dict:
     room.leave.set()
     results = await loads
     await asyncio.sleep(1)  # the kernels of closed pages stop
-    closed = memory(server.kernels())
-    waits = sorted(r["seconds"] for r in results if "seconds" in r)
-    html = statistics.median(r["page"] for r in results if "page" in r) if waits else 0
+    waits = sorted(r["seconds"] for r in results if "seconds" in r) or [math.nan]
+    html = statistics.median([r["page"] for r in results if "page" in r] or [math.nan])
     errors = [r["error"] for r in results if "error" in r]
-    return {
-        "page": page,
-        "loads": count,
-        "waits": waits,
-        "html": html,
-        "errors": errors,
-        "memory": in_class,
-        "closed": closed,
-    }
-
-
-def summary(result: dict) -> str:
-    waits = result["waits"]
-    if not waits:
-        return f"{result['page']}: {result['loads']} loads, all failed: {result['errors'][:3]}"
     p90 = statistics.quantiles(waits, n=10, method="inclusive")[-1] if len(waits) > 1 else waits[0]
-    return (
-        f"{result['page']:<11} {result['loads']:>3} at once: median {statistics.median(waits):5.2f} s,"
-        f" p90 {p90:5.2f} s, max {waits[-1]:5.2f} s, failed {len(result['errors'])}"
-        + (f" ({result['errors'][0]})" if result["errors"] else "")
-    )
+    failed = f"failed {len(errors)}" + (f" ({errors[0]})" if errors else "")
+    median = f"median {statistics.median(waits):5.2f} s, p90 {p90:5.2f} s, max {waits[-1]:5.2f} s"
+    print(f"  {page:<11} {count:>3} at once: {median}, {failed}", end=" ")
+    print(f"(load average {os.getloadavg()[0]:.1f})")
+    print(f"    the page's HTML alone: median {html:.2f} s")
+    print("    with the class on the page:", in_class)
+    print("    a second after they closed it:", memory(server.kernels()), flush=True)
+    return not errors
 
 
 def memory(kernels: list[psutil.Process]) -> str:
     """Median PSS, RSS and start-up CPU of the kernels, in MB and CPU seconds."""
     infos = []
     for kernel in kernels:
-        try:
+        with suppress(psutil.Error):  # a kernel that stopped meanwhile
             info, cpu = kernel.memory_full_info(), kernel.cpu_times()
             infos.append((info.pss / 2**20, info.rss / 2**20, cpu.user + cpu.system))
-        except psutil.Error:
-            continue
     if not infos:
         return "no kernels"
     pss, rss, cpu = (statistics.median(column) for column in zip(*infos))
@@ -291,52 +224,42 @@ def memory(kernels: list[psutil.Process]) -> str:
 
 
 async def run(args) -> int:
-    AsyncHTTPClient.configure(None, max_clients=6 * max(args.game, args.lab))
-    load_before = os.getloadavg()
+    timeouts = {"request_timeout": STEP_TIMEOUT, "connect_timeout": STEP_TIMEOUT}
+    AsyncHTTPClient.configure(None, max_clients=6 * max(args.game, args.lab), defaults=timeouts)
+    load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory(prefix="t24-loadtest-") as workdir:
         server = Server(args.students, Path(workdir), args.port)
         try:
             ready = await server.ready(1, args.timeout)
-            print(
-                f"server for {args.students} students ready after {ready:.1f} s;"
-                f" load average {load_before[0]:.1f} before the start"
-            )
+            print(f"server for {args.students} students ready after {ready:.1f} s;", end=" ")
+            print(f"load average {load_before:.1f} before the start")
             print("  after start:", memory(server.kernels()), flush=True)
-            results = []
-            for number, (page, count) in enumerate(
-                [("game.ipynb", args.game), ("lab.ipynb", args.lab), ("game.ipynb", args.game)]
-            ):
-                if number:
-                    await server.ready(number + 1, args.timeout)  # the pools are warm again
-                results.append(await class_round(server, page, count))
-                print(" ", summary(results[-1]), f"(load average {os.getloadavg()[0]:.1f})")
-                print(f"    the page's HTML alone: median {results[-1]['html']:.2f} s")
-                print("    with the class on the page:", results[-1]["memory"])
-                print("    a second after they closed it:", results[-1]["closed"], flush=True)
+            worked = []
+            rounds = [("game.ipynb", args.game), ("lab.ipynb", args.lab), ("game.ipynb", args.game)]
+            for number, (page, count) in enumerate(rounds, 1):
+                await server.ready(number, args.timeout)  # the pools are warm (again)
+                worked.append(await class_round(server, page, count))
             if server.proc.poll() is not None:
                 print("the server stopped:\n" + server.tail())
                 return 1
-            return 1 if any(result["errors"] for result in results) else 0
+            return 0 if all(worked) else 1
         finally:
             server.stop()
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--students", type=int, default=30, help="the server's class size (30)")
-    parser.add_argument("--game", type=int, default=30, help="game pages opened at once (30)")
-    parser.add_argument("--lab", type=int, default=10, help="lab pages opened at once (10)")
-    parser.add_argument("--port", type=int, default=0, help="the server's port (any free one)")
-    parser.add_argument("--timeout", type=float, default=600, help="stop after this many s (600)")
+    add = parser.add_argument
+    add("--students", type=int, default=30, help="the server's class size (30)")
+    add("--game", type=int, default=30, help="game pages opened at once (30)")
+    add("--lab", type=int, default=10, help="lab pages opened at once (10)")
+    add("--port", type=int, default=0, help="the server's port (any free one)")
+    add("--timeout", type=float, default=600, help="stop after this many s (600)")
     args = parser.parse_args(argv)
     if not 1 <= max(args.students, args.game, args.lab) <= 100 or min(args.game, args.lab) < 1:
         parser.error("--students, --game and --lab go from 1 to 100")
-
-    async def bounded():
-        return await asyncio.wait_for(run(args), args.timeout)
-
     try:
-        return asyncio.run(bounded())
+        return asyncio.run(asyncio.wait_for(run(args), args.timeout))
     except (asyncio.TimeoutError, RuntimeError) as error:
         print(f"load test stopped: {error or 'over --timeout'}")
         return 1
