@@ -14,6 +14,8 @@ from ..notebook import checks
 from ..solver import solve
 from ..text import N_
 
+# The lessons in their order (the checks page lists their checks and questions so); each module
+# declares, with each check, the t24 functions that answer its exercise: `lesson(answers=...)`.
 SLUGS = ["the_24_game", "pattern_strings", "postfix_enumeration", "recursion"]
 SLUGS += ["recursive_reduction", "search_trees", "comparing_the_approaches", "exact_arithmetic"]
 SLUGS += ["distinct_answers", "the_whole_deck", "play"]
