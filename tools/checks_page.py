@@ -1,5 +1,6 @@
 """The checks explained, for teachers: teacher/checks.md and each edition's page in its language
-(teacher/zh-CN/checks.md), made from the checks' own tables (`t24.notebook.checks`).
+(teacher/zh-CN/checks.md), made from the checks' own tables (`t24.notebook.checks`, and each
+lesson's module in `t24.lessons`).
 
     python tools/checks_page.py            writes teacher/checks.md and teacher/zh-CN/checks.md
     python tools/checks_page.py --check    says whether they are up to date
@@ -21,6 +22,7 @@ from pathlib import Path
 
 import nbformat
 
+from t24.lessons import distinct_answers, every_check, questions
 from t24.notebook import checks
 from t24.text import N_, _, n_, use_language
 
@@ -112,8 +114,9 @@ JOINED = N_("{problem}; {advice}")  # an error's problem and advice, as a check 
 
 def parts() -> dict:
     """Every question and piece of advice a sentence can carry, by the table entry it comes from."""
-    found = {f'ASK["{k}"]': v for k, v in checks.ASK.items()}
-    found |= {f"SAME_ANSWER_CASES[{' | '.join(k)}]": v for k, v in checks.SAME_ANSWER_CASES.items()}
+    found = {f'ASK["{k}"]': v for k, v in questions().items()}
+    pairs = distinct_answers.SAME_ANSWER_CASES.items()
+    found |= {f"SAME_ANSWER_CASES[{' | '.join(k)}]": v for k, v in pairs}
     for error, problem in checks.PROBLEMS.items():
         joined = _(JOINED).format(problem=_(problem), advice=_(checks.ADVICE[error]))
         found[f"PROBLEMS[{getattr(error, '__name__', error)}]"] = joined
@@ -142,7 +145,7 @@ def run_catalogue(heard: dict) -> dict:
     for name, title, _expect, setup, code in catalogue():
         if (name, title) not in heard:
             with contextlib.redirect_stdout(io.StringIO()) as out:
-                getattr(checks, name)(define(setup, code, name))
+                every_check()[name](define(setup, code, name))
             heard[name, title] = out.getvalue()
         got[name][classify(heard[name, title])].append(title.split(": ", 1)[-1])
     return got
@@ -165,7 +168,7 @@ OPENING = N_(
     "A check cell answers a student's attempt in one sentence. This page lists, for each\n"
     "lesson's check, the sentences its known wrong attempts get, the mistakes behind each\n"
     "(the novices' attempts in `tests/notebook/attempts/`, run through the check) and what\n"
-    "to ask the student next. It is generated from `t24/notebook/checks.py` by\n"
+    "to ask the student next. It is generated from the checks in `t24/lessons/` by\n"
     "`python tools/checks_page.py`; ‹name› marks a blank the check fills in (the function's\n"
     "name, the case, a value). The last part lists every sentence and question there is."
 )
@@ -203,8 +206,8 @@ def page(heard: dict, lang: str = "en") -> str:
 
 def write(got: dict, where: dict) -> str:
     """The page in the language in use: each lesson's checks, then every sentence and part."""
-    every, source = parts(), inspect.getsource(checks)
-    names = sorted(got, key=lambda name: (where.get(name, ("99",))[0], source.find(name)))
+    every, order = parts(), list(every_check())
+    names = sorted(got, key=lambda name: (where.get(name, ("99",))[0], order.index(name)))
     lines = [f"# {_(TITLE)}\n\n", _(OPENING) + "\n"]
     english = _(TITLE) == TITLE  # the checks' docstrings say what each checks, in English
     lesson = None
@@ -213,7 +216,7 @@ def write(got: dict, where: dict) -> str:
             lesson = where.get(name)
             heading = _(LESSON).format(number=lesson[0], title=lesson[1]) if lesson else _(OTHER)
             lines.append(f"\n## {heading}\n")
-        doc = re.sub(r"^Lesson \d+:? ?", "", inspect.getdoc(getattr(checks, name)).splitlines()[0])
+        doc = inspect.getdoc(every_check()[name]).splitlines()[0]
         lines.append(f"\n### `{name}`: {doc}\n\n" if english else f"\n### `{name}`\n\n")
         for (kind, keys), titles in sorted(
             got[name].items(), key=lambda item: (item[0][0] == "right", -len(item[1]))

@@ -1,6 +1,6 @@
 """Grades judged apart from the student's kernel: each graded cell `passed = check_X(f)` is run
 again in a fresh interpreter, which gets the notebook's cells up to it with t24's own answers to
-that exercise taken away, calls the attempt on the check's cases and writes back plain data
+that exercise hidden (as the check declares them, `lesson`), calls the attempt on the check's cases and writes back plain data
 (JSON) of what came back; the check itself then judges that data in the grading process, where
 no line of the student's ran. Whatever a cell rebinds in the kernel (a name, a module's
 attribute, a builtin) never reaches the grade: the child's data are only ever what the function
@@ -11,9 +11,7 @@ gave back, and the answers they are compared with are worked out here.
 
 from __future__ import annotations
 
-import ast
 import contextlib
-import copy
 import io
 import json
 import linecache
@@ -24,62 +22,20 @@ import sys
 import tempfile
 from collections.abc import Iterator, KeysView, ValuesView
 from fractions import Fraction
-from functools import partial
 from itertools import islice
 from unittest.mock import patch
 
 from ..expr import BinOp, Num
 from ..text import N_, _, use_language
+from .checks import STOPPED
 
-# The t24 names that answer each check's exercise: in the child they are replaced, before any
-# line of the notebook runs, by a stand-in that raises (t24's own code that calls them then
-# fails too, which only a shortcut would need).
-TAKEN = {
-    "check_answer_2_2_13_13": ["t24.solve", "t24.solver.solve"],
-    "check_targets": [],
-    "check_count_zero_divisions": ["t24.trace.scan", "t24.notebook.steppers.scan"],
-    "check_patterns": ["t24.methods.patterns.search", "t24.methods.patterns.solve"],
-    "check_evaluate": ["t24.methods.postfix.evaluate"],
-    "check_stack_orders": ["t24.methods.postfix.stack_orders"],
-    "check_postfix": ["t24.methods.postfix.search", "t24.methods.postfix.solve"],
-    "check_product": [],
-    "check_reduction": ["t24.methods.recursive.search", "t24.methods.recursive.solve"],
-    "check_search_first": ["t24.methods.recursive.search", "t24.methods.recursive.solve"],
-    "check_final_numbers": [
-        "t24.methods.recursive.final_numbers",
-        "t24.methods.sizes.final_numbers",
-    ],
-    "check_distinct_per_depth": ["t24.notebook.checks.per_depth"],
-    "check_different_states": ["t24.notebook.checks.per_depth"],  # the trace's own count: fine
-    "check_count_orderings": ["t24.methods.sizes.ordering_count"],
-    "check_exact_value": ["t24.expr.BinOp.value"],
-    "check_float32_value": ["t24.expr.BinOp.value", "t24.methods.postfix.evaluate"],
-    "check_key": ["t24.distinct.canonical", "t24.distinct.combine_key"],
-    "check_count_answers": ["t24.distinct.combine_key"],
-    "check_solvable_hands": ["t24.deck.solvable_hands"],
-    "check_unused": [],
-}
 LANGUAGE = re.compile(r'^use_language\("(\w+)"\)', flags=re.M)
+GRADED = re.compile(r"\w+ = (check_\w+)\((\w+)\)$", flags=re.M)  # `passed = check_X(f)`, first
 TIMEOUT = 300  # seconds for one child: the cells above the check and every case
 MOST = 10**5  # items of a list written back; more is more than any answer
+STOPS = {**STOPPED, NotImplementedError: "stub"}  # each way out but an error, as plain data
 # TRANSLATORS: the detail of an error when a check judged apart has nothing from the attempt
 NOT_RUN = N_("nothing came back from it when it ran apart from the notebook")
-TAKEN_WHY = N_("It calls t24's own answer to this exercise; write it yourself.")
-
-
-def graded_call(source: str) -> tuple[str, str] | None:
-    """The check and the function a graded cell names (`passed = check_X(f)`), or None."""
-    try:
-        first = ast.parse(source).body[0]
-    except (SyntaxError, IndexError):
-        return None
-    call = getattr(first, "value", None)
-    if not (isinstance(first, ast.Assign) and isinstance(call, ast.Call) and len(call.args) == 1):
-        return None
-    names = [call.func, call.args[0]]
-    if not all(isinstance(name, ast.Name) for name in names):
-        return None
-    return names[0].id, names[1].id
 
 
 def _cell(cell: dict) -> tuple[str, dict, list]:
@@ -92,10 +48,10 @@ def _cell(cell: dict) -> tuple[str, dict, list]:
 def job(cells: list[dict], index: int) -> dict | None:
     """What the child needs for the graded cell `cells[index]`: the code of every cell above it
     but the other checks and the reveal buttons, the check's name and the function's."""
-    from . import checks
+    from ..lessons import every_check
 
-    named = graded_call(_cell(cells[index])[0])
-    if named is None or not named[0].startswith("check_") or not hasattr(checks, named[0]):
+    named = GRADED.match(_cell(cells[index])[0])  # the check and the function it is given
+    if named is None or named[1] not in every_check():
         return None  # not one of t24's checks: nbgrader grades it as it is
     code = []
     for cell in cells[:index]:
@@ -103,7 +59,7 @@ def job(cells: list[dict], index: int) -> dict | None:
         checked = grading.get("grade") and not grading.get("solution")
         if cell.get("cell_type") == "code" and not checked and "reveal" not in tags:
             code.append(source)
-    return {"cells": code, "check": named[0], "function": named[1]}
+    return {"cells": code, "check": named[1], "function": named[2]}
 
 
 # Plain data both ways: what JSON holds as it is, a list as a list, and a one-key object
@@ -205,24 +161,6 @@ def key(case) -> str:
 
 
 # The child: a fresh interpreter (`python -I`) given the job on stdin.
-def take(dotted: str) -> None:
-    """Replace the t24 name `dotted` (a module's function, a class's method or property) by a
-    stand-in that raises, so that no line of the notebook can reach it."""
-    import importlib
-
-    from .checks import refuse
-
-    path, name = dotted.rsplit(".", 1)
-    try:
-        owner = importlib.import_module(path)
-    except ImportError:
-        module, attribute = path.rsplit(".", 1)
-        owner = getattr(importlib.import_module(module), attribute)
-    stand_in = partial(refuse, TAKEN_WHY)
-    was = owner.__dict__.get(name) if isinstance(owner, type) else getattr(owner, name)
-    setattr(owner, name, property(stand_in) if isinstance(was, property) else stand_in)
-
-
 def without_magics(source: str) -> str:
     """A cell's Python: IPython's `%` and `!` lines left out (a `%%` cell is left out whole)."""
     if source.lstrip().startswith("%%"):
@@ -238,58 +176,67 @@ def outcome(attempt, case) -> dict:
     printed, and its arguments after the call."""
     from . import checks
 
-    args = copy.deepcopy(case)
-    held = checks._Held()
-    done = {"case": key(case)}
-    try:
-        with checks.time_limit(checks.LIMIT) as rang, contextlib.redirect_stdout(held):
-            got = attempt(*args)
-            if isinstance(got, Iterator | KeysView | ValuesView):
-                got = {"iterator": [encode(x) for x in islice(got, MOST)]}
-            else:
-                got = encode(got)
-        if rang:
-            raise checks._Late
+    def keep(got):
+        if isinstance(got, Iterator | KeysView | ValuesView):
+            return {"iterator": [encode(x) for x in islice(got, MOST)]}
+        return encode(got)
+
+    args, got, failed, printed, _used = checks.run(attempt, case, {}, keep=keep)
+    done = {"case": key(case), "printed": printed}
+    if isinstance(failed, checks.Shortcut):
+        done["raised"] = shortcut_said(*failed.args)
+    elif failed is not None:
+        name = next((STOPS[t] for t in STOPS if isinstance(failed, t)), "error")
+        done["raised"] = [name, type(failed).__name__]
+    else:
         done |= {"got": got, "args": encode(list(args))}
-    except checks.Shortcut as shortcut:
-        asked = [key for key, why in checks.ASK.items() if shortcut.args[:1] == (why,)]
-        done["raised"] = ["shortcut", asked[0] if asked else "taken"]
-    except BaseException as stop:  # noqa: BLE001 -- every way out is written back
-        stops = {checks._Late: "slow", KeyboardInterrupt: "interrupted", SystemExit: "exit"}
-        stops |= {NotImplementedError: "stub"}
-        name = next((stops[t] for t in stops if isinstance(stop, t)), "error")
-        done["raised"] = [name, type(stop).__name__]
-    done["printed"] = held.getvalue()
     return done
 
 
+def shortcut_said(why: str, words: dict) -> list:
+    """A shortcut as plain data: the key of its question, and the name of what it called."""
+    from ..lessons import questions
+
+    asked = [key for key, text in questions().items() if text == why] or ["own_function"]
+    return ["shortcut", asked[0], str(words.get("name", ""))]
+
+
 def child() -> None:
-    """Run the job on stdin: take away the exercise's answers, run the cells, then the check's
-    cases through a recorder in place of `check`; write the outcomes to the file named."""
+    """Run the job on stdin: hide the exercise's answers (as the kernel's check does, `watching`),
+    run the cells, then the check's cases through a recorder in place of `check`; write the
+    outcomes to the file named."""
     os.environ.setdefault("MPLBACKEND", "Agg")
     task = json.loads(sys.stdin.read())
+    from ..lessons import every_check
     from . import checks
 
-    for dotted in TAKEN.get(task["check"], []):
-        take(dotted)
+    lesson = every_check()[task["check"]]
     space = {"__name__": "__main__", "__builtins__": __builtins__}
-    for number, source in enumerate(task["cells"]):
-        name = f"<cell {number}>"
-        linecache.cache[name] = (len(source), None, source.splitlines(keepends=True), name)
-        with contextlib.suppress(BaseException), contextlib.redirect_stdout(io.StringIO()):
-            exec(compile(without_magics(source), name, "exec"), space)  # noqa: S102
     outcomes = []
     write = json.dumps
     path = task["out"]
     opened = open
+    with checks.watching(lesson.hidden, lesson.allowed) as used:  # before any line of the cells
+        for number, source in enumerate(task["cells"]):
+            name = f"<cell {number}>"
+            linecache.cache[name] = (len(source), None, source.splitlines(keepends=True), name)
+            with contextlib.suppress(BaseException), contextlib.redirect_stdout(io.StringIO()):
+                exec(compile(without_magics(source), name, "exec"), space)  # noqa: S102
 
-    def record(attempt, expected, cases, **options) -> bool:
-        outcomes.extend(outcome(attempt, case) for case in cases)
-        return True
+        def record(attempt, expected, cases, **options) -> bool:
+            for case in cases:
+                used.clear()
+                outcomes.append(outcome(attempt, case))
+                if used:  # a call it caught and went on from
+                    why = lesson.hidden[used[0]]
+                    outcomes[-1]["raised"] = shortcut_said(
+                        why, {"name": checks.shown_name(used[0])}
+                    )
+            return True
 
-    quiet = contextlib.redirect_stdout(io.StringIO())
-    with contextlib.suppress(BaseException), quiet, patch.object(checks, "check", record):
-        getattr(checks, task["check"])(space[task["function"]])
+        quiet = contextlib.redirect_stdout(io.StringIO())
+        with contextlib.suppress(BaseException), quiet, patch.object(checks, "check", record):
+            lesson(space[task["function"]])
     with opened(path, "w", encoding="utf-8") as out:
         out.write(write(outcomes))
 
@@ -317,13 +264,15 @@ def run_child(task: dict) -> list:
 
 
 def replay(name: str, outcomes: list) -> tuple[bool, str]:
-    """The check `name` of t24.notebook.checks, run here on what came back from the child: each
-    case's outcome is what a stand-in for the attempt gives back (or raises)."""
+    """The check `name` of t24/lessons/, run here on what came back from the child: each case's
+    outcome is what a stand-in for the attempt gives back (or raises)."""
+    from ..lessons import every_check, questions
     from . import checks
 
+    lesson = every_check()[name]
+    names = {checks.shown_name(function) for function in lesson.hidden}
     by_case = {done.get("case"): done for done in reversed(outcomes)}
-    raising = {"slow": checks._Late, "interrupted": KeyboardInterrupt, "exit": SystemExit}
-    raising |= {"stub": NotImplementedError}
+    raising = {word: stop for stop, word in STOPS.items()}
 
     def stand_in(*args):
         done = by_case.get(key(args))
@@ -331,10 +280,11 @@ def replay(name: str, outcomes: list) -> tuple[bool, str]:
             raise RuntimeError(_(NOT_RUN))
         print(str(done.get("printed", ""))[:200], end="")
         raised = done.get("raised")
-        if isinstance(raised, list) and len(raised) == 2:
-            kind, detail = map(str, raised)
-            if kind == "shortcut":
-                raise checks.Shortcut(checks.ASK.get(detail, TAKEN_WHY))
+        if isinstance(raised, list) and len(raised) in (2, 3):
+            kind, detail, *called = map(str, raised)
+            if kind == "shortcut":  # said with the name of one of the check's hidden functions
+                why = questions().get(detail, checks.ASK["own_function"])
+                raise checks.Shortcut(why, {"name": next(iter(names & {*called}), "t24")})
             raise raising.get(kind, RuntimeError)(detail)
         if raised is not None:
             raise RuntimeError(_(NOT_RUN))
@@ -351,7 +301,7 @@ def replay(name: str, outcomes: list) -> tuple[bool, str]:
     said = io.StringIO()
     placeholder = lambda *args: stand_in(*args)  # noqa: E731 -- what the check readies
     with contextlib.redirect_stdout(said), patch.object(checks, "check", apart):
-        passed = getattr(checks, name)(placeholder)
+        passed = lesson(placeholder)
     return passed is True, said.getvalue().strip()
 
 

@@ -1,6 +1,7 @@
-"""Checks that answer a student's attempt in one sentence, each beside t24's own version: `check`
-runs it on a lesson's cases and finds what is wrong, `say` makes that a sentence from the tables
-below, with the question a lesson's hint asks only when it has found its cause."""
+"""The engine of the checks that answer a student's attempt in one sentence, each beside t24's
+own version: `check` runs it on a lesson's cases and finds what is wrong, `say` makes that a
+sentence from the tables below, with the question a lesson's hint asks only when it has found its
+cause. Each lesson's checks, cases and questions are in t24/lessons/, made with `lesson`."""
 
 import ast
 import collections
@@ -10,7 +11,6 @@ import difflib
 import fractions
 import inspect
 import io
-import itertools
 import math
 import os
 import re
@@ -23,26 +23,16 @@ from collections import Counter
 from collections.abc import Callable, Iterator, KeysView, ValuesView
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from functools import cache, partial, wraps
-from itertools import accumulate, islice
-from math import factorial, prod
-from operator import attrgetter
+from functools import wraps
+from itertools import islice
 from types import FunctionType
-from unittest.mock import patch
 
 import numpy as np
 
 from .. import deck as t24_deck
-from .. import distinct as t24_distinct
-from ..check import check_answer
-from ..expr import OPS, BinOp, Expr, Num
-from ..hand import orderings
-from ..methods import compiled, fast, patterns, postfix, recursive
-from ..methods.sizes import final_numbers, ordering_count
-from ..parse import parse
-from ..solver import can_make, solve
-from ..text import N_, Nn_, _, amount, hand_text, n_, plural, said
-from ..trace import scan, trace
+from ..expr import Expr
+from ..methods import postfix, recursive
+from ..text import N_, Nn_, _, amount, hand_text, n_, plural, said, shown
 
 LIMIT = 10  # seconds one call of an attempt may take
 
@@ -103,8 +93,6 @@ WITH_TARGET = N_("{hand} with target {target}")
 # TRANSLATORS: a case of two arguments, as in "for 3 3 8 8 and 3 8"
 BOTH = N_("{first} and {second}")
 NO_MESSAGE = N_("no message")
-# TRANSLATORS: a value whose str() raises, as in "gives a Broken that cannot be written out"
-UNWRITTEN = N_("a {kind} that cannot be written out")
 
 
 LISTS = (list, tuple, set, frozenset, Iterator, KeysView, ValuesView)  # what may stand for a list
@@ -153,85 +141,31 @@ ADVICE = {
     None: N_("is a `return` missing?"),
 }
 UNDEFINED = N_("you used the name `{name}`, which is not defined")
-# Python's own first line for the commonest errors, and the same said plainly: a language whose
-# catalogue translates the sentence shows it in place of Python's English; English keeps Python's.
+# Python's own first line for the commonest errors, its blanks in braces and `*` for any words
+# between: a language whose catalogue translates it says the line plainly in its place (English
+# keeps Python's line, so the catalogue's English is Python's own).
 PYTHON_SAYS = [
-    (
-        r"'(?P<kind>\w+)' object has no attribute '(?P<name>\w+)'",  # not words
-        N_("a {kind} has no attribute or method {name}"),
-    ),
-    (
-        r"module '(?P<kind>[\w.]+)' has no attribute '(?P<name>\w+)'",  # not words
-        N_("the module {kind} has no {name}"),
-    ),
-    (
-        r"unsupported operand type\(s\) for (?P<op>\S+): '(?P<kind>\w+)' and '(?P<other>\w+)'",  # not words
-        N_("{op} cannot work on a {kind} and a {other}"),
-    ),
-    (
-        r"can only concatenate (?P<kind>\w+) \(not \"(?P<other>\w+)\"\) to \w+",  # not words
-        N_("a {kind} can only be joined to a {kind}, not to a {other}"),
-    ),
-    (
-        r"'(?P<op>\S+)' not supported between instances of '(?P<kind>\w+)' and '(?P<other>\w+)'",  # not words
-        N_("{op} cannot compare a {kind} with a {other}"),
-    ),
-    (
-        r"(?P<kind>\w+) (?:assignment )?index out of range",  # not words
-        N_("the {kind} has no item at that index"),
-    ),
-    (
-        r"pop from empty (?P<kind>\w+)",  # not words
-        N_("the {kind} is empty: there is nothing to pop"),
-    ),
-    (
-        r"(?P<kind>\w+)\.(?:remove|index)\(x\): x not in \w+",  # not words
-        N_("that item is not in the {kind}"),
-    ),
-    (
-        r"name '(?P<name>\w+)' is not defined",  # not words
-        N_("the name {name} is not defined"),
-    ),
-    (
-        r"'(?P<kind>\w+)' object is not callable",  # not words
-        N_("a {kind} is not a function: it cannot be called with ( )"),
-    ),
-    (
-        r"'(?P<kind>\w+)' object is not subscriptable",  # not words
-        N_("a {kind} cannot be indexed with [ ]"),
-    ),
-    (
-        r"'(?P<kind>\w+)' object is not iterable",  # not words
-        N_("a {kind} cannot be looped over"),
-    ),
-    (
-        r"'(?P<kind>\w+)' object does not support item assignment",  # not words
-        N_("the items of a {kind} cannot be changed"),
-    ),
-    (
-        r"unhashable type: '(?P<kind>\w+)'",  # not words
-        N_("a {kind} cannot go into a set or be a dictionary key"),
-    ),
-    (
-        r"(?P<name>[\w.]+)\(\) takes (?P<want>\d+) positional arguments? but (?P<got>\d+) (?:was|were) given",  # not words
-        N_("{name} takes {want} arguments, but was given {got}"),
-    ),
-    (
-        r"(?P<name>[\w.]+)\(\) missing \d+ required positional arguments?: (?P<names>.+)",  # not words
-        N_("{name} was called without {names}"),
-    ),
-    (
-        r"too many values to unpack \(expected (?P<want>\d+)\)",  # not words
-        N_("more values than the {want} names to put them in"),
-    ),
-    (
-        r"not enough values to unpack \(expected (?P<want>\d+), got (?P<got>\d+)\)",  # not words
-        N_("{got} values for {want} names"),
-    ),
-    (
-        r"maximum recursion depth exceeded.*",  # not words
-        N_("the function called itself too many times"),
-    ),
+    N_("'{kind}' object has no attribute '{name}'"),
+    N_("module '{kind}' has no attribute '{name}'"),
+    N_("unsupported operand type(s) for {op}: '{kind}' and '{other}'"),
+    N_('can only concatenate {kind} (not "{other}") to {kind}'),
+    N_("'{op}' not supported between instances of '{kind}' and '{other}'"),
+    N_("{kind} assignment index out of range"),
+    N_("{kind} index out of range"),
+    N_("pop from empty {kind}"),
+    N_("{kind}.remove(x): x not in {kind}"),
+    N_("{kind}.index(x): x not in {kind}"),
+    N_("name '{name}' is not defined"),
+    N_("'{kind}' object is not callable"),
+    N_("'{kind}' object is not subscriptable"),
+    N_("'{kind}' object is not iterable"),
+    N_("'{kind}' object does not support item assignment"),
+    N_("unhashable type: '{kind}'"),
+    N_("{name}() takes {want} positional argument* but {got} * given"),
+    N_("{name}() missing * required positional argument*: {names}"),
+    N_("too many values to unpack (expected {want})"),
+    N_("not enough values to unpack (expected {want}, got {got})"),
+    N_("maximum recursion depth exceeded*"),
 ]
 NAME_ADVICE = {
     "import": N_("import it first: `from {module} import {name}`"),
@@ -290,8 +224,8 @@ def brief(value) -> str:
         return ("-" if value < 0 else "") + amount(abs(value))  # "about 10^5,000"
     try:
         text = hand_text(value) if isinstance(value, tuple) else str(value)
-    except Exception:  # noqa: BLE001 -- a broken object
-        return said(UNWRITTEN, kind=type(value).__name__)
+    except Exception:  # noqa: BLE001 -- a broken object: as the core shows any value
+        text = shown(value)
     text = " ".join(text.split())
     return text if len(text) <= 80 else text[:79] + "…"
 
@@ -370,6 +304,7 @@ def shown_name(function: Callable) -> str:
     """How a sentence names one of t24's functions: `t24.solve`, `patterns.search`."""
     import t24
 
+    function = getattr(function, "fget", function)  # a property: `BinOp.value`
     if getattr(t24, function.__name__, None) is function:
         return f"t24.{function.__name__}"
     if "." in function.__qualname__:  # a method: its class names it
@@ -411,7 +346,7 @@ def watching(hidden: dict, allowed: tuple = ()):
     try:
         for function, why in hidden.items():
             getattr(function, "cache_clear", lambda: None)()  # a remembered answer: no call
-            inner = inspect.unwrap(function)
+            inner = inspect.unwrap(getattr(function, "fget", function))  # a property: its getter
             code = inner.__code__
             itself = FunctionType(
                 code, inner.__globals__, inner.__name__, inner.__defaults__, inner.__closure__
@@ -434,35 +369,46 @@ def watching(hidden: dict, allowed: tuple = ()):
 STOPPED = {_Late: "slow", KeyboardInterrupt: "interrupted", SystemExit: "exit"}
 
 
-def verdict(attempt, right, case, ordered, item, given, hidden=None, allowed=()) -> Finding | None:
-    """What is wrong with the attempt called on a copy of one case, or None; `hidden`: t24's
-    functions that answer the exercise, which the attempt must not call (see `watching`)."""
+def run(attempt, case: tuple, hidden: dict, allowed=(), keep=lambda got: got) -> tuple:
+    """The attempt called on a copy of one case, in the time limit, what it prints held, t24's
+    `hidden` functions watched: (the copy after the call, what it gave back as `keep` keeps it,
+    what stopped it or None, what it printed, the hidden functions it called)."""
     args = copy.deepcopy(case)
     held = _Held()
-    failed = None
+    got = failed = None
     try:
         with (
             time_limit(LIMIT) as rang,
             contextlib.redirect_stdout(held),
-            watching(hidden or {}, allowed) as used,
+            watching(hidden, allowed) as used,
         ):
-            got = attempt(*args)
-            if isinstance(right, list) and isinstance(got, LISTS):
-                got = list(islice(got, 10**4))  # an endless one too: more than t24 gives
+            got = keep(attempt(*args))
+        if rang:  # it caught the alarm and went on
+            raise _Late
     except (Exception, Shortcut, *STOPPED) as error:  # noqa: BLE001 -- each becomes a sentence
         failed = error
+    return args, got, failed, held.getvalue(), used
+
+
+def verdict(attempt, right, case, ordered=False, item=None, given=0, hidden=None, allowed=()):
+    """What is wrong with the attempt called on a copy of one case, or None; `hidden`: t24's
+    functions that answer the exercise, which the attempt must not call (see `watching`)."""
+
+    def keep(got):  # an endless iterator too: more than t24 gives
+        listed = isinstance(right, list) and isinstance(got, LISTS)
+        return list(islice(got, 10**4)) if listed else got
+
+    args, got, failed, printed, used = run(attempt, case, hidden or {}, allowed, keep)
     if used or failed is not None:
         return stopped(failed, used and (used[0], hidden[used[0]]), attempt, case, given)
-    if rang:
-        return Finding("slow", case)
-    if got is None and held.getvalue().strip():
-        return Finding("printed", case, words={"printed": brief(held.getvalue())})
+    if got is None and printed.strip():
+        return Finding("printed", case, words={"printed": brief(printed)})
     if not safe_equal(args, case):
         return Finding("changed", case, args[0] if len(args) == 1 else args)
     if got is None and right is not None:
         return Finding("none", case)
     try:
-        found = compare(got, right, ordered=ordered, item=item)
+        found = compare(got, right, ordered=ordered, item=item or (lambda x: x))
     except Exception:  # noqa: BLE001 -- a value no comparison can take
         found = Finding("value", example=got)
     return found and replace(found, case=case, got=got)
@@ -489,12 +435,6 @@ def safe_equal(a, b) -> bool:
         return False
 
 
-def stub(error: BaseException, given: int) -> bool:
-    """Whether the raise is the stub as handed out: its function's last statement, after `given`."""
-    *_steps, (frame, _line) = traceback.walk_tb(error.__traceback__)
-    return handed_out(frame.f_code, given)
-
-
 def handed_out(code, given: int) -> bool:
     """Whether a function's body is as handed out: `given` statements, then a raise."""
     try:
@@ -508,7 +448,8 @@ def handed_out(code, given: int) -> bool:
 def error_finding(error: Exception, attempt: Callable, case: tuple, given: int) -> Finding:
     """The stub left as is, or the line of the student's code, what went wrong and where to look."""
     if isinstance(error, NotImplementedError):
-        return Finding("stub" if stub(error, given) else "raise_left", case)
+        *_steps, (frame, _line) = traceback.walk_tb(error.__traceback__)  # the stub's own raise?
+        return Finding("stub" if handed_out(frame.f_code, given) else "raise_left", case)
     cause = next(cause for cause in type(error).__mro__ if cause in PROBLEMS)
     if isinstance(error, TypeError) and "NoneType" in str(error):
         cause = None
@@ -552,14 +493,18 @@ def name_advice(name: str, names: dict) -> dict:
 
 def explained(line: str) -> str:
     """Python's line for an error, or the same said plainly where the language translates it."""
-    for pattern, sentence in PYTHON_SAYS:
+    for template in PYTHON_SAYS:
+        if _(template) == template:
+            continue
+        pattern, names = re.escape(template).replace(r"\*", ".*?"), set()
+        for name in re.findall(r"\\\{(\w+)\\\}", pattern):  # a blank named twice: the same words
+            blank = f"(?P={name})" if name in names else f"(?P<{name}>.*?)"
+            pattern = pattern.replace(f"\\{{{name}\\}}", blank, 1)
+            names.add(name)
         found = re.fullmatch(pattern, line)
-        if found and _(sentence) != sentence:
-            words = {
-                key: value if value.isdigit() else f"`{value}`"
-                for key, value in found.groupdict().items()
-            }
-            return said(sentence, **words)
+        if found:
+            words = {key: v if v.isdigit() else f"`{v}`" for key, v in found.groupdict().items()}
+            return said(template, **words)
     return line
 
 
@@ -608,31 +553,18 @@ def fits(got, want) -> bool:
     return mine == theirs
 
 
-def check(
-    attempt,
-    expected,
-    cases,
-    *,
-    what=None,
-    hint=None,
-    ordered=False,
-    item=None,
-    given=0,
-    hidden=None,
-    allowed=(),
-):
+def check(attempt, expected, cases, *, what=None, hint=None, **options) -> bool:
     """Run `attempt` beside `expected` on every case; print one sentence; True only when right.
     `expected` gives a value, a list (a multiset, unless `ordered`; its items compared by `item`)
     or a judge (None when right, else a reason or a Finding). A wrong value or item is followed
     by `hint(example, case, got)`: an ASK entry (and its blanks), or None when its cause is not
-    likely. `given`: the statements the handout gives above its `raise NotImplementedError()`.
-    `hidden`, `allowed`: t24's functions the attempt must not call, and those it may (`watching`)."""
+    likely. `options` are `verdict`'s: `ordered`, `item`, `given` (the statements the handout
+    gives above its `raise NotImplementedError()`), `hidden` and `allowed` (t24's functions the
+    attempt must not call, and those on whose route it may: `watching`)."""
     for case in cases:
         try:
             right = expected(*case)
-            found = verdict(
-                attempt, right, case, ordered, item or (lambda x: x), given, hidden, allowed
-            )
+            found = verdict(attempt, right, case, **options)
         except KeyboardInterrupt:  # a Ctrl-C while t24 works out its own answer
             found = Finding("interrupted", case)
         if found:
@@ -647,107 +579,11 @@ def check(
     return found.kind == "right"
 
 
-# The lessons' questions, each asked only when the hint that asks it has found its cause, and
-# the reasons a judge or a shortcut gives, each a whole sentence.
+# The question every shortcut asks unless its lesson says another (each lesson's ASK, t24/lessons/).
 ASK = {
-    "whole": N_("Is it a whole number?"),
-    "ends": N_("Which whole numbers does your range start and end with?"),
-    "target": N_("Do you compare with `target`, or with 24?"),
-    "repeats": N_("Does your search skip orderings that repeat? `permutations` gives some twice."),
-    "float": N_("Is every value exact? In floats, `{item}` is not exactly {target}."),
-    "shape": N_("Does your search take every shape? None of its answers is shaped `{shape}`."),
-    "not_target": N_(
-        "`{item}` among its answers makes {value}, not {target}: is each answer built the way its value is?"
-    ),
-    "none_kept": N_(
-        "Does it ever keep an answer? When one number is left, compare it with the target."
-    ),
-    "none_kept_loops": N_(
-        "Does it ever keep an answer? Compare the value of each candidate with the target, and append it when they are equal."
-    ),
-    "operand": N_("Which operand comes first in − and ÷?"),
-    "fraction": N_("Is every number a Fraction before the first step?"),
-    "by_zero": N_("What should it give when it divides by zero?"),
-    "two_on_stack": N_("Does every operator find two numbers on the stack?"),
-    "all_used": N_("Is every number and operator used before an order is kept?"),
-    "both_moves": N_("Does it try both moves: push the next number, and pop two when it can?"),
-    "restore": N_(
-        "It changes the numbers for the next pair: for {case} the array ends as {left}. What must you put back once the six results of a pair are tried?"
-    ),
-    "restore_empty": N_(
-        "It takes numbers out of the array for good: for {case} the array ends empty. What must you put back once the six results of a pair are tried?"
-    ),
-    "first_many": N_(
-        "it keeps {n} answers, but the first-answer search stops at the first: does each call return True as soon as the call below it does?"
-    ),
-    "first_none": N_("it returns True but keeps no answer; append the hit before returning True."),
-    "first_missed": N_(
-        "it returns False or keeps no answer, but {case} makes {target}: does every call go on to the next pair after a False, with the array put back?"
-    ),
-    "first_false": N_("it returns {got} though {case} cannot make {target}."),
-    "first_wrong": N_("it keeps `{item}`, which does not make {target}."),
-    "first_restore": N_(
-        "it keeps `{item}`, which does not use exactly the cards {case}: is the array put back after each pair?"
-    ),
-    "first_base": N_(
-        "it keeps {n} answers but returns False: does the base case return True when it keeps one?"
-    ),
-    "first_late": N_(
-        "it keeps one answer but goes on searching after it: does each call return True as soon as the call below it does?"
-    ),
-    "first_ignored": N_(
-        "it keeps {n} answers and returns {got}, though its base case returns True for a hit: does each call return True as soon as the call below it does?"
-    ),
-    "steps": N_("Does your loop run for every count of numbers, from the count down to 2?"),
-    "all_states": N_("Are equal states counted once?"),
-    "depths": N_("A hand of {n} cards has {n} depths: does your list give one number per depth?"),
-    "step_by_step": N_("Is every step done in 32-bit floats, not only the end?"),
-    "float32": N_("Is every card a 32-bit float before the first step?"),
-    "value_shortcut": N_(
-        "it lets t24 work out the value (`{name}`); work it out step by step from the tree."
-    ),
-    "canonical_shortcut": N_("it calls t24's `{name}`; build the key yourself."),
-    "deck_shortcut": N_("it calls t24's `{name}`; check each hand of `deck.deck(high)` yourself."),
-    "own_search": N_(
-        "it calls t24's own `{name}`, which does the whole search; write the loops yourself."
-    ),
-    "own_answer": N_(
-        "it asks t24's `{name}` for the answer; find one by hand and give it back as text."
-    ),
     "own_function": N_(
         "it calls t24's own `{name}`, which answers this exercise; write that part yourself."
     ),
-    "own_values": N_(
-        "it calls t24's `{name}`, which gives every value of the hand at once; test each target with `t24.can_make`."
-    ),
-    "own_key": N_(
-        "it counts with something that is not your `key`; count the different keys your `key` gives."
-    ),
-    "no_call": N_(
-        "it never calls `product`; write it as the first card times the product of the rest."
-    ),
-    "listing": N_(
-        "it counts by listing every ordering; the exercise asks for the formula, n! divided by k! for each card repeated k times."
-    ),
-    "distinct": N_("Does it count each different key once?"),
-    "by_value": N_("Is each item's key built from its own signs and cards, never from its value?"),
-    "solvable": N_("Can {hand} make 24? Ask `t24.can_make({hand_tuple})`."),
-    "high": N_("Does your loop reach the card {high}?"),
-    "twice": N_("Can a hand hold the same card twice?"),
-    "once": N_("Does your loop make each hand in one order only?"),
-    "zero_or_none": N_(
-        "Does it count the texts that divide by zero (`None`), not those whose value is 0? `not value` is true for both."
-    ),
-    "counts": N_("How many times is {card} among the cards, and how many times among the numbers?"),
-    "zero": N_("What does the case that stops the calls give? A product with 0 is 0."),
-    "adds": N_("It adds the cards; a product multiplies them."),
-    "left_out": N_(
-        "Is a card left out? Does each call take off one card, and what does the case that stops the calls give?"
-    ),
-    "times_rest": N_("Is it the first card times the product of the rest?"),
-    "keep_whole": N_("Does `//` keep it whole?"),
-    "divide_k": N_("Does it divide by k! for each card that appears k times?"),
-    "n_over_k": N_("Is it n! divided by k! for each card repeated k times?"),
 }
 
 
@@ -756,604 +592,39 @@ def refuse(why: str, words: dict, *args, **kwargs):
     raise Shortcut(why, words)
 
 
-def hiding(owner, name: str, why: str) -> Callable:
-    """A wrapper that runs an attempt with the property `owner.name` hidden: reading it raises
-    Shortcut(why); it is looked up on the class, so no other name reaches it (see `watching`)."""
-    return patch.object(owner, name, property(partial(refuse, why, {"name": f"expr.{name}"})))
-
-
-def asking(**rules: Callable) -> Callable:
-    """A hint: the ASK entry of the first rule `(example, case, got)` that holds (with its blanks)."""
+def asking(table: dict, **rules: Callable) -> Callable:
+    """A hint: the `table` entry of the first rule `(example, case, got)` that holds (with its
+    blanks, when the rule gives them)."""
 
     def ask(example, case, got) -> tuple | None:
         for key, rule in rules.items():
             holds = rule(example, case, got)
             if holds:
-                return ASK[key], holds if isinstance(holds, dict) else {}
+                return table[key], holds if isinstance(holds, dict) else {}
         return None
 
     return ask
 
 
-def lesson(expected: Callable, cases: list, **options) -> Callable:
-    """A lesson's check from a function that readies the attempt (None: the attempt as it is),
-    run by `check` beside `expected` on `cases` with `options`."""
+def lesson(
+    expected: Callable, cases: list, *, answers=(), why=ASK["own_function"], allowed=(), **options
+) -> Callable:
+    """A lesson's check from a function that readies the attempt (None: the attempt as it is; a
+    pair: the attempt and its hint), run by `check` beside `expected` on `cases` with `options`.
+    `answers`: t24's functions (or properties) that answer the exercise, which the attempt may not
+    call (`why`: the sentence that says so) but on a route through an `allowed` one. The same
+    declaration hides them in the kernel (`watching`) and in the grading child (apart.py)."""
 
     def make(ready: Callable) -> Callable:
         @wraps(ready)
         def check_lesson(attempt: Callable) -> bool:
-            return check(ready(attempt) or attempt, expected, cases, **options)
+            readied, hint = ready(attempt) or attempt, options.get("hint")
+            if isinstance(readied, tuple):
+                readied, hint = readied
+            more = {"hidden": check_lesson.hidden, "allowed": allowed}
+            return check(readied, expected, cases, **options | more | {"hint": hint})
 
+        check_lesson.hidden, check_lesson.allowed = dict.fromkeys(answers, why), allowed
         return check_lesson
 
     return make
-
-
-def swapped(value, case: tuple, got=None) -> bool:
-    """Whether `value` is what the case's postfix sequence (or tree) makes with operands swapped."""
-    sequence = case[0].postfix() if isinstance(case[0], Expr) else case[0]
-    return safe_equal(value, postfix.evaluate(sequence, combine=lambda op, a, b: OPS[op](b, a)))
-
-
-# 00 the 24 game: each answer is one value, judged as a whole (None when right, else why not).
-def judge_2_2_13_13(text: str) -> Finding | str | None:
-    """None when `text` is an answer for 2 2 13 13, else what `check_answer` says is wrong."""
-    if not isinstance(text, str):
-        return Finding("kind", example=text, want="")
-    answer = check_answer((2, 2, 13, 13), text)
-    return None if answer.ok else answer.message
-
-
-# t24's searches, each by the code that finds answers, whichever method or name reaches it.
-SEARCHES = (solve, recursive.search, patterns.search, postfix.search, compiled.solve, fast.answers)
-SEARCHES += (fast.one_answer,)
-
-
-@lesson(
-    lambda hand: judge_2_2_13_13,
-    [((2, 2, 13, 13),)],
-    hidden=dict.fromkeys(SEARCHES, ASK["own_answer"]),
-)
-def check_answer_2_2_13_13(answer: Callable):
-    """Ex 1: the text for 2 2 13 13, judged as `check_answer` judges it."""
-    return wraps(answer)(lambda hand: answer())  # an error then names the student's line
-
-
-@lesson(
-    lambda hand: [n for n in range(1, 31) if n in fast.reachable(hand)],
-    [((3, 3, 8, 8),), ((2, 5, 6, 8),), ((1, 1, 1, 1),)],
-    what=N_("list of targets"),
-    ordered=True,
-    hint=asking(
-        whole=lambda x, case, got: kind(x) == "fraction" and x.denominator != 1,
-        ends=lambda x, case, got: x in (0, 30, 31),
-    ),
-    # every value at once is a shortcut; t24.can_make (and t24.solve) may work them out
-    hidden=dict.fromkeys([fast.reachable, fast.combine], ASK["own_values"]),
-    allowed=(fast.makes, fast.solve, solve),
-)
-def check_targets(targets: Callable):
-    """Ex 3: the whole numbers from 1 to 30 a hand makes."""
-
-
-# 01 pattern strings, 02 postfix enumeration and 03 recursive reduction: searches beside t24's.
-HANDS = [((2, 2, 2, 3), Fraction(10)), ((3, 3, 8, 8), Fraction(24))]  # few orderings: quick
-
-
-@cache
-def known(find: Callable, *case):
-    """t24's answer to a case, found once."""
-    return find(*case)
-
-
-def search_hint(
-    package: Callable, tree: Callable, item=lambda x: x, shape=None, none_kept=ASK["none_kept"]
-) -> Callable:
-    """The questions about a search's answers, each asked only when its cause is found."""
-
-    def ask(example, case, got) -> tuple | str | None:
-        hand, target = case
-        mine = Counter(map(item, got))
-        right = known(package, hand, target)
-        if target != 24 and mine == Counter(map(item, known(package, hand, Fraction(24)))):
-            return ASK["target"]
-        inexact = [x for x in right if postfix.evaluate(tree(x).postfix(), float) != target]
-        exact = Counter(item(x) for x in right if x not in inexact)
-        if not got and exact:
-            return none_kept
-        if mine == exact and inexact:
-            return ASK["float"], {"item": tree(inexact[0]), "target": target}
-        wrong = [tree(x) for x in got if tree(x).value != target]
-        if wrong:
-            return ASK["not_target"], {"item": wrong[0], "value": wrong[0].value, "target": target}
-        if mine.get(item(example), 0) > 1 and len(set(hand)) < len(hand):
-            return ASK["repeats"]
-        if shape and example not in got and all(shape(x) != shape(example) for x in got):
-            return ASK["shape"], {"shape": shape(example)}
-        return None
-
-    return ask
-
-
-def tokens(order) -> tuple:
-    """A postfix order as a tuple, however it is held."""
-    return tuple(order) if isinstance(order, list | tuple) else order
-
-
-def depth_fault(order, case: tuple, got: list) -> str | None:
-    """What a push/pop order not among the right ones does wrong, as an ASK entry, or None."""
-    right = known(postfix.stack_orders, *case)
-    if order in right:
-        return ASK["both_moves"] if got and all(tokens(x) in right for x in got) else None
-    if min(accumulate(-1 if token in OPS else 1 for token in order), default=1) < 1:
-        return ASK["two_on_stack"]
-    return ASK["all_used"] if len(order) < sum(map(len, case)) else None
-
-
-def searching(package: Callable, tree: Callable, shape: Callable, item=None) -> Callable:
-    """A lesson's check of a search beside t24's `package`, on HANDS."""
-    hint = search_hint(package, tree, item or (lambda x: x), shape, ASK["none_kept_loops"])
-    hidden = dict.fromkeys(SEARCHES, ASK["own_search"])
-    return lesson(
-        partial(known, package), HANDS, what=N_("search"), hint=hint, item=item, hidden=hidden
-    )
-
-
-@searching(
-    patterns.search,
-    parse,
-    lambda text: re.sub(r"\d+", "n", re.sub(r"[-+*/]", "o", text)),
-)
-def check_patterns(search: Callable):
-    """Lesson 01: the pattern search, on a few hands and targets."""
-
-
-def texts(hand: tuple) -> Iterator[str]:
-    """Every text the pattern method fills in for a hand, in its loops' order."""
-    for pattern in patterns.PATTERNS:
-        for numbers in orderings(hand):
-            for ops in itertools.product(patterns.OPERATORS, repeat=3):
-                yield patterns.fill(pattern, numbers, ops)
-
-
-def zero_divisions(hand: tuple, value=None) -> int:
-    """How many of the hand's texts have the value `value` (None: they divide by zero)."""
-    return sum(patterns.evaluate(text) == value for text in texts(hand))
-
-
-@lesson(
-    partial(known, zero_divisions),
-    [((2, 2, 9, 9),), ((1, 1, 1, 1),)],
-    what="`count_zero_divisions`",
-    hint=asking(
-        zero_or_none=lambda got, case, _: (
-            got in (x := zero_divisions(*case, 0), x + known(zero_divisions, *case))
-        )
-    ),
-    hidden={scan: ASK["own_function"]},
-)
-def check_count_zero_divisions(count_zero_divisions: Callable):
-    """Lesson 01 Ex 3: how many of a hand's filled texts divide by zero."""
-
-
-SEQUENCES = ["5 7 + 6 4 - *", "7 6 5 - -", "8 3 8 3 / - /", "8 4 2 / /", "4 5 5 - /", "9 2 /"]
-
-
-@lesson(
-    postfix.evaluate,
-    [(tuple(int(t) if t.isdigit() else t for t in text.split()),) for text in SEQUENCES],
-    what=N_("stack machine"),
-    hint=asking(
-        fraction=lambda value, case, got: kind(value) == "float",
-        by_zero=lambda value, case, got: postfix.evaluate(*case) is None,
-        operand=swapped,
-    ),
-    hidden={postfix.evaluate: ASK["own_function"]},
-)
-def check_evaluate(evaluate: Callable):
-    """Lesson 02: the stack machine, on a few sequences."""
-
-
-@lesson(
-    postfix.stack_orders,
-    [((4, 5, 6, 7), "+-*"), ((1, 2, 3), "*/"), ((1, 2, 3, 4, 5), "+-*/")],
-    what=N_("recursion"),
-    hint=depth_fault,
-    item=tokens,
-    given=1,
-    hidden={postfix.stack_orders: ASK["own_function"]},
-)
-def check_stack_orders(stack_orders: Callable):
-    """Lesson 02: the push/pop recursion."""
-
-
-@searching(
-    postfix.search,
-    postfix.to_infix,
-    lambda order: "".join("o" if token in OPS else "n" for token in order),
-    tokens,
-)
-def check_postfix(search: Callable):
-    """Lesson 02: the postfix search, on a few hands and targets."""
-
-
-def mirror(expr):
-    """A tree up to the order of the operands of + and ×, as a search finds it in any order."""
-    if not isinstance(expr, BinOp):
-        return expr
-    sides = [mirror(expr.left), mirror(expr.right)]
-    return (expr.op, *(sorted(sides, key=str) if expr.op in "+*" else sides))
-
-
-def hits(step: Callable) -> Callable:
-    """A Search(n) as a function of a case: what it returns and the hits it appends."""
-
-    @wraps(step)  # an error then names the line in the student's `step`
-    def attempt(hand: tuple, target: int) -> tuple:
-        array = recursive.start(hand)
-        found = []
-        returned = step(array, len(hand), Fraction(target), found)
-        attempt.left = [value for value, _tree in array]
-        attempt.got = returned, found
-        return attempt.got
-
-    return attempt
-
-
-def package_hits(hand: tuple, target: int) -> list:
-    """The answers t24's own Search(n) finds."""
-    return hits(recursive.search)(hand, target)[1]
-
-
-def check_reduction(search: Callable) -> bool:
-    """Lesson 03: Search(n), by the answers it finds (in any order, + and × either way round)."""
-    mine = hits(search)
-    ask = search_hint(package_hits, lambda x: x, mirror)
-
-    def hint(example, case, got) -> tuple | str | None:
-        if not mine.left:
-            return ASK["restore_empty"]
-        if mine.left != list(case[0]):
-            return ASK["restore"], {"left": hand_text(mine.left)}
-        return ask(example, case, got)
-
-    found = wraps(search)(lambda *case: mine(*case)[1])
-    cases = [((4, 5, 6, 7), 24), ((3, 3, 8, 8), 24), ((1, 5, 5, 5), 24), ((2, 3, 4), 10)]
-    hidden = dict.fromkeys(SEARCHES, ASK["own_search"])
-    return check(
-        found, package_hits, cases, what=N_("search"), hint=hint, item=mirror, hidden=hidden
-    )
-
-
-def first_judge(hand: tuple, target: int) -> Callable:
-    """A judge of what a first-answer search returns and keeps for the case."""
-    answers = {mirror(tree) for tree in recursive.solve(hand, Fraction(target))}
-
-    def judge(got: tuple) -> Finding | None:
-        returned, found, base, late = got
-        if kind(returned) != "truth":
-            return Finding("kind", example=returned, want=True)
-        if len(found) > 1 and returned:
-            why = "first_many"
-        elif len(found) > 1:  # the loop ignores the True of a call below, or the base case
-            why = "first_ignored" if base is True else "first_base"
-        elif not answers:
-            why = None if returned is False and not found else "first_false"
-        elif returned is not True or not found:
-            why = "first_none" if returned is True else "first_missed"
-        elif late:
-            why = "first_late"
-        elif sorted(found[0].leaves()) != sorted(hand):
-            why = "first_restore"
-        else:
-            why = None if mirror(found[0]) in answers else "first_wrong"
-        words = {"n": len(found), "item": brief(found[0] if found else ""), "target": target}
-        return why and Finding("said", example=returned, words={"why": ASK[why]} | words)
-
-    return judge
-
-
-@lesson(
-    first_judge,
-    [((4, 5, 6, 7), 24), ((1, 1, 1, 1), 24), ((3, 3, 8, 8), 24), ((2, 3, 4), 10)],
-    what=N_("first-answer search"),
-    hidden=dict.fromkeys(SEARCHES, ASK["own_search"]),
-)
-def check_search_first(search_first: Callable):
-    """Lesson 03 Ex 1: True and one answer as soon as one is found; False and none when none is."""
-
-    @wraps(search_first)  # an error then names the student's line
-    def attempt(hand: tuple, target: int) -> tuple | None:
-        goal = Goal(target)
-        array, found = recursive.start(hand), []
-        returned = search_first(array, len(hand), goal, found)
-        if (returned, found) == (None, []):
-            return None
-        base = search_first([(Fraction(target), Num(target))], 1, Fraction(target), [])
-        return returned, found, base, goal.late  # what its base case says to a hit
-
-    return attempt
-
-
-class Goal(Fraction):
-    """A target that counts how often it is compared after the first comparison that hits: a
-    first-answer search that stops there compares it no more."""
-
-    def __new__(cls, value):
-        goal = super().__new__(cls, value)
-        goal.hit, goal.late = False, 0
-        return goal
-
-    def __eq__(self, other):
-        equal = Fraction.__eq__(self, other)
-        self.late += self.hit
-        self.hit = self.hit or equal is True
-        return equal
-
-    __hash__ = Fraction.__hash__
-
-
-@lesson(
-    recursive.final_numbers,
-    [(2,), (3,), (4,), (5,)],
-    what=N_("count"),
-    hint=asking(
-        steps=lambda x, case, got: (
-            x in (0, (right := recursive.final_numbers(*case)) // 6, right * 6)
-        )
-    ),
-    hidden=dict.fromkeys([final_numbers, recursive.search], ASK["own_function"]),
-)
-def check_final_numbers(final_numbers_for: Callable):
-    """Lesson 03 Ex 3: the final numbers the loops make for 2 to 5 cards."""
-
-
-# 04 search trees: the different states of a search, counted from `trace`.
-def per_depth(hand: tuple, distinct: bool = True) -> list:
-    """The states of the search of `hand` at each depth (the different ones, if `distinct`)."""
-    keys = [(state.depth, state.key) for state in trace(hand).states]
-    keys = set(keys) if distinct else keys
-    return [sum(depth == d for depth, _key in keys) for d in range(len(hand))]
-
-
-@lesson(
-    per_depth,
-    [((2, 3, 4),), ((3, 3, 8, 8),)],
-    what=N_("list"),
-    ordered=True,
-    hint=asking(
-        depths=lambda x, case, got: len(got) != len(case[0]) and {"n": len(case[0])},
-        all_states=lambda x, case, got: got == per_depth(*case, False),
-    ),
-    hidden={per_depth: ASK["own_function"]},
-)
-def check_distinct_per_depth(distinct_per_depth: Callable):
-    """Lesson 04 Ex 1: the different states at each depth, depth 0 first."""
-
-
-@lesson(
-    partial(known, lambda hand: trace(hand).distinct_states()),
-    [((1, 1, 1, 1),), ((4, 5, 6, 7),), ((3, 3, 8, 8),)],
-    what=N_("count"),
-    hint=asking(all_states=lambda value, case, got: value == len(trace(*case).states)),
-    hidden={per_depth: ASK["own_function"]},
-)
-def check_different_states(different_states: Callable):
-    """Lesson 04 Ex 3: how many different states the search of a hand enters."""
-
-
-# 06 exact arithmetic and 07 distinct answers: t24's own value and key are hidden from the attempt.
-EXACT_CASES = ["8 / (3 - 8 / 3)", "4 / (1 - 5 / 6)", "7 - (6 - 5) / 3", "(5 - 1 / 5) * 5"]
-EXACT_CASES = [
-    (parse(text),) for text in EXACT_CASES + ["1 / 3 + 1 / 6", "6 / (5 / 4 - 1)", "2 - 9"]
-]
-OWN_VALUE = {postfix.evaluate: ASK["value_shortcut"]}  # besides the trees' own `.value`
-
-
-@lesson(
-    attrgetter("value"),
-    EXACT_CASES,
-    what="`exact_value`",
-    hint=asking(fraction=lambda value, case, got: kind(value) == "float", operand=swapped),
-    hidden=OWN_VALUE,
-    given=3,  # the handout gives the card case and the two recursive calls
-)
-def check_exact_value(exact_value: Callable):
-    """Lesson 06: does `exact_value(expr)` give every tree's exact value?"""
-    return hiding(BinOp, "value", ASK["value_shortcut"])(exact_value)
-
-
-@lesson(
-    lambda expr: postfix.evaluate(expr.postfix(), np.float32),
-    EXACT_CASES[:5],  # every operator, a product and a sum among them
-    what="`float32_value`",
-    hint=asking(
-        float32=lambda value, case, got: (
-            kind(value) in ("float", "numpy") and type(value) is not np.float32
-        ),
-        step_by_step=lambda value, case, got: safe_equal(value, np.float32(case[0].value)),
-        operand=swapped,
-    ),
-    hidden=OWN_VALUE,
-)
-def check_float32_value(float32_value: Callable):
-    """Lesson 06 Ex 1: does `float32_value(expr)` compute step by step in 32-bit floats?"""
-    return hiding(BinOp, "value", ASK["value_shortcut"])(float32_value)
-
-
-# Pairs of expressions, and the question to ask when a key gets the pair wrong.
-SAME_ANSWER_CASES = {
-    ("5 + 7", "7 + 5"): N_("Does your key sort the items, so their order is forgotten?"),
-    ("(1 + 2) * 3", "1 + 2 * 3"): N_("Does your key keep the brackets of each item?"),
-    ("(5 + 7) * (6 - 4)", "(6 - 4) * (7 + 5)"): N_("Are the items of a product sorted too?"),
-    ("(5 + 7) + 6", "5 + (7 + 6)"): N_("Does your key open up a sum that sits inside a sum?"),
-    ("7 - (6 - 5)", "7 - 6 + 5"): N_("Which sign does 5 carry once 7 − (6 − 5) is opened up?"),
-    ("8 / (4 / 2)", "8 * 2 / 4"): N_("Does ÷ open up like −, with × and ÷ as its signs?"),
-    ("7 - 6 + 5", "7 + 6 - 5"): N_("Does each item keep its own sign?"),
-    ("2 - 6", "6 - 2"): N_("Does the right operand of − get the other sign?"),
-    ("12 + 1", "1 + 2 + 1"): N_("Can a number's digits run into the next item in your key?"),
-    ("2 + 2", "2 * 2"): N_("Do a sum and a product get different signs in your key?"),
-    ("6 * 2 * 2 * 1", "6 * 2 * 2 / 1"): N_("Does your key keep × 1 and ÷ 1 apart?"),
-    ("(5 + 7) * 2", "5 + 7 * 2"): N_(
-        "Does your key keep a sum inside a product apart from a product inside a sum?"
-    ),
-    ("2 + 2 + 2 + 2", "2 + 2"): N_("Does your key keep an item as often as it is there?"),
-    ("(9 - 3 * 4 / 2) / 6", "(9 - 3 * 4) / 6 / 2"): N_(
-        "Does your key keep the brackets of each item?"
-    ),
-}
-BY_VALUE = (parse("1 + 3"), parse("2 * 2"))  # two answers of one value, no card alike
-OWN_KEY = dict.fromkeys(
-    [t24_distinct.canonical, t24_distinct.combine_key], ASK["canonical_shortcut"]
-)
-
-
-def key_judge(first, second) -> Callable:
-    """A judge of the keys an attempt gives two expressions: the same exactly when t24's are."""
-
-    def judge(keys: tuple) -> Finding | None:
-        if any(part is None for part in keys):
-            return Finding("none")
-        same = safe_equal(*keys)
-        if same == (t24_distinct.canonical(first) == t24_distinct.canonical(second)):
-            return None
-        return Finding("same_key" if same else "different_key")
-
-    return judge
-
-
-def check_key(key: Callable) -> bool:
-    """Lesson 07: does `key` call two expressions the same answer exactly when t24 does?"""
-    # Trees, not texts, as cases: a case is then named by the tree's own text.
-    questions = {(parse(a), parse(b)): ask for (a, b), ask in SAME_ANSWER_CASES.items()}
-    attempt = wraps(key)(lambda first, second: (key(first), key(second)))  # names their line
-
-    def ask(example, case, got) -> str:
-        with contextlib.redirect_stdout(io.StringIO()):
-            by_value = safe_equal(*map(key, BY_VALUE))
-        return ASK["by_value"] if by_value else questions[case]
-
-    cases = list(questions)
-    return check(attempt, key_judge, cases, what=N_("key"), hint=ask, given=1, hidden=OWN_KEY)
-
-
-def check_count_answers(count_answers: Callable) -> bool:
-    """Lesson 07 Ex 1: does `count_answers(hand)` count t24's distinct answers with your key?"""
-    space = getattr(count_answers, "__globals__", {})
-    key = space.get("key")
-    calls = []
-
-    @wraps(count_answers)
-    def attempt(hand):
-        counted = {"key": lambda expr: calls.append(expr) or key(expr)} if callable(key) else {}
-        with patch.dict(space, counted):
-            count = count_answers(hand)
-        if not calls:
-            raise Shortcut(ASK["own_key"])
-        return count
-
-    hint = asking(distinct=lambda value, case, got: value == len(solve(*case)))
-    cases = [((1, 2, 3, 4),), ((3, 3, 7, 7),), ((1, 5, 5, 5),), ((2, 2, 6, 8),)]
-    expected = lambda hand: len(solve(hand, distinct=True))  # noqa: E731
-    return check(attempt, expected, cases, what="`count_answers`", hint=hint, hidden=OWN_KEY)
-
-
-# 08 the whole deck and 09 play: each hand, each card as often as t24 gives it.
-def deck_fault(hand: tuple, case: tuple, got: list) -> tuple | str | None:
-    """What a list of hands does wrong, as an ASK entry (and its blanks), or None."""
-    high = case[0]
-    hand = next((tuple(sorted(h)) for h in got if not can_make(h)), tuple(sorted(hand)))
-    if not can_make(hand):
-        return ASK["solvable"], {"hand": hand_text(hand), "hand_tuple": hand}
-    if [tuple(sorted(h)) for h in got].count(hand) > 1:
-        return ASK["once"]
-    if high in hand and not any(high in h for h in got):
-        return ASK["high"], {"high": high}
-    return ASK["twice"] if all(len(set(h)) == len(h) for h in got) else None
-
-
-@lesson(
-    t24_deck.solvable_hands,
-    [(6,), (9,)],
-    what="`solvable_hands`",
-    hint=deck_fault,
-    item=lambda hand: tuple(sorted(hand)),
-    hidden={t24_deck.solvable_hands: ASK["deck_shortcut"]},
-)
-def check_solvable_hands(solvable_hands: Callable):
-    """Lesson 08: every hand of four cards from 1 to `high` that makes 24 (a list or a tuple)."""
-
-
-@lesson(
-    lambda cards, numbers: list((Counter(cards) - Counter(numbers)).elements()),
-    [((3, 3, 8, 8), [3, 8]), ((3, 3, 8, 8), [3, 3, 8]), ((1, 5, 5, 5), [5, 1, 5, 5])]
-    + [([3, 8, 8, 8], (3, 3, 8, 8)), ([10, 10, 4, 4], [10, 4]), ((2, 7, 7, 10), [10])],
-    what="`unused`",
-    hint=asking(
-        counts=lambda card, case, got: (
-            max(list(numbers).count(card) for numbers in case) > 1 and {"card": card}
-        )
-    ),
-)
-def check_unused(unused: Callable):
-    """Lesson 09: the cards an answer's numbers leave unused."""
-
-
-@lesson(
-    prod,
-    [([5],), ([4, 6],), ([3, 3, 8, 8],), ([2, 3, 4],), ([7, 0, 9],), ([1, 13, 1, 2],)],
-    what=N_("product"),
-    hint=asking(
-        zero=lambda got, case, _: got == 0,
-        adds=lambda got, case, _: got == sum(case[0]),
-        left_out=lambda got, case, _: prod(case[0]) % got == 0 and prod(case[0]) // got in case[0],
-        times_rest=lambda *_: True,
-    ),
-)
-def check_product(product: Callable):
-    """Lesson 03 warm-up: the product of a list of cards, by a function that calls itself."""
-
-    code = [getattr(inspect.unwrap(product), "__code__", None)]
-    if code[0] and handed_out(code[0], 0):
-        return product  # the stub: it says so when it runs
-    for step in code:  # its code and the functions defined inside it: does one call it?
-        if step and product.__name__ in {*step.co_names, *step.co_freevars}:
-            return product
-        code += [c for c in getattr(step, "co_consts", ()) if inspect.iscode(c)]
-    return wraps(product)(partial(refuse, ASK["no_call"], {}))  # a shortcut
-
-
-@lesson(
-    ordering_count,
-    [((2, 6, 9, 13),), ((2, 2, 7, 11),), ((5, 5, 9, 9),), ((3, 12, 12, 12),), ((6, 6, 6, 6),)]
-    + [((1, 2, 2, 3, 3, 3),), ((1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 8, 9, 10),)],
-    what="`count_orderings`",
-    hint=asking(
-        keep_whole=lambda got, case, _: kind(got) == "float",
-        divide_k=lambda got, case, _: got == factorial(len(case[0])),
-        n_over_k=lambda *_: True,
-    ),
-    hidden={ordering_count: ASK["own_function"]},
-)
-def check_count_orderings(count_orderings: Callable):
-    """Lesson 05: n! divided by k! for each card repeated k times, a whole number, not a listing."""
-    touched = Counter()
-
-    def touch(name: str) -> Callable:  # a formula touches each card a few times, a listing n! times
-        def counted(card, *other):
-            touched["cards"] += 1
-            if touched["cards"] > 2000:
-                raise Shortcut(ASK["listing"])
-            return getattr(int, name)(card, *other)
-
-        return counted
-
-    names = ("__hash__", "__eq__", "__lt__", "__int__", "__index__")
-    card = type("Card", (int,), {name: touch(name) for name in names})
-
-    @wraps(count_orderings)
-    def attempt(hand: tuple):
-        touched.clear()
-        return count_orderings(tuple(map(card, hand)))
-
-    return attempt

@@ -8,44 +8,47 @@ import importlib
 import json
 import os
 from fractions import Fraction
-from functools import reduce
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from t24 import parse
-from t24.notebook import apart, checks
+from t24.lessons import every_check
+from t24.notebook import apart
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = sorted(ROOT.glob("teacher/**/[0-9][0-9]-*.ipynb"))
 
 
-def graded(path: Path) -> list[tuple[list, int]]:
-    """The check cells of a lesson (graded code cells no student writes in): (cells, index)."""
-    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
-    marks = [cell["metadata"].get("nbgrader", {}) for cell in cells]
-    return [
-        (cells, index)
-        for index, (cell, mark) in enumerate(zip(cells, marks))
-        if cell["cell_type"] == "code" and mark.get("grade") and not mark.get("solution")
-    ]
+def test_every_check_cell_is_judged_apart_and_every_check_is_called():
+    used = set()
+    for path in LESSONS:
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        for index, cell in enumerate(cells):
+            mark = cell["metadata"].get("nbgrader", {})
+            if cell["cell_type"] == "code" and mark.get("grade") and not mark.get("solution"):
+                task = apart.job(cells, index)  # None: graded in the kernel only
+                assert task and task["function"] in "".join(map(str, task["cells"])), index
+                used.add(task["check"])
+    assert used == set(every_check())
 
 
-@pytest.mark.parametrize("path", LESSONS, ids=lambda path: path.relative_to(ROOT).as_posix())
-def test_every_check_cell_is_judged_apart(path):
-    for cells, index in graded(path):
-        task = apart.job(cells, index)  # what the child is given; None: graded in the kernel only
-        assert task and task["function"] in "".join(map(str, task["cells"])), index
-        for dotted in apart.TAKEN[task["check"]]:  # each name taken in the child is there
-            module, *rest = dotted.split(".")
-            assert reduce(getattr, rest, importlib.import_module(module)) is not None, dotted
-
-
-def test_every_check_has_its_answers_named():
-    made = {name for name in dir(checks) if name.startswith("check_") and name != "check_answer"}
-    used = {apart.job(*found)["check"] for path in LESSONS for found in graded(path)}
-    assert made == used == set(apart.TAKEN)
+@pytest.mark.parametrize(  # an attempt that calls t24's answer; one that catches the refusal
+    "body",
+    [
+        "return patterns.search(hand, target)",
+        "try:\n        patterns.search(hand, target)\n    except BaseException:\n        return []",
+    ],
+)
+def test_a_shortcut_is_refused_apart_as_in_the_kernel(body):
+    imports = (
+        "from t24.lessons.pattern_strings import check_patterns\nfrom t24.methods import patterns"
+    )
+    cells = [imports, f"def search(hand, target):\n    {body}\n", "passed = check_patterns(search)"]
+    cells = [{"cell_type": "code", "source": source, "metadata": {}} for source in cells]
+    passed, said = apart.judge(cells, 2)
+    assert not passed and "it calls t24's own `patterns.search`" in said, said
 
 
 class Always(int):
@@ -56,10 +59,8 @@ class Always(int):
 
 
 def test_what_comes_back_is_plain_data():
-    values = [
-        None, True, 3, 2.5, "3*8", Fraction(8, 3), parse("8 / (3 - 8 / 3)"), (3, "+"),
-        [1, [2]], {1, 2}, frozenset({(3, 8)}), {"a": 1}, np.float32(24.5), np.array([1, 2]),
-    ]  # fmt: skip
+    values = [None, True, 3, 2.5, "3*8", Fraction(8, 3), (3, "+"), [1, [2]], {1, 2}, {"a": 1}]
+    values += [frozenset({(3, 8)}), np.float32(24.5), np.array([1, 2]), parse("8 / (3 - 8 / 3)")]
     for value in values:
         back = apart.decode(json.loads(json.dumps(apart.encode(value))))
         same = np.array_equal(back, value) if type(value) is np.ndarray else back == value
@@ -71,9 +72,9 @@ def test_what_comes_back_is_plain_data():
     assert unreadable != apart.decode({"num": True}) and unreadable == unreadable
 
 
-# A real autograde over a lesson made of lesson 03's first cells: its import cell, then one copy of
-# the `product` exercise and its check for each way to fake a grade (one kernel, quick to run).
-LESSON = "03-recursion"
+# A real autograde over a lesson made of the recursion lesson's first cells: its import cell, then
+# one copy of the `product` exercise and its check for each way to fake a grade (one kernel).
+LESSON = next(path.stem for path in LESSONS if "def product(" in path.read_text(encoding="utf-8"))
 WRONG = "0 if len(cards) == 1 else product(cards[1:])"  # what `product` returns
 RIGHT = "cards[0] if len(cards) == 1 else cards[0] * product(cards[1:])"
 BODY = "def product(cards):\n    {lines}return {value}\n"
@@ -103,7 +104,7 @@ TRICKS = {  # what an answer cell does to fake its check, around or inside `prod
 
 
 def lesson_of_tricks(path: Path) -> None:
-    """Lesson 03 cut after its import cell, with a copy of the product exercise per trick."""
+    """The lesson cut after its import cell, with a copy of the product exercise per trick."""
     source = json.loads((ROOT / "teacher" / f"{LESSON}.ipynb").read_text(encoding="utf-8"))
     cells = source["cells"]
     answer = next(c for c in cells if "".join(c["source"]).startswith("def product("))

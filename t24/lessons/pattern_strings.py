@@ -1,0 +1,54 @@
+"""Lesson pattern strings' checks: the pattern search, and the texts that divide by zero."""
+
+import itertools
+import re
+from collections.abc import Callable, Iterator
+from functools import partial
+
+from ..hand import orderings
+from ..methods import patterns
+from ..notebook.checks import asking, lesson
+from ..parse import parse
+from ..text import N_
+from ..trace import scan
+from . import ASK, known, searching
+
+ASK = ASK | {
+    "zero_or_none": N_(
+        "Does it count the texts that divide by zero (`None`), not those whose value is 0? `not value` is true for both."
+    ),
+}
+
+
+@searching(patterns.search, parse, lambda text: re.sub(r"\d+", "n", re.sub(r"[-+*/]", "o", text)))
+def check_patterns(search: Callable):
+    """The pattern search, on a few hands and targets."""
+
+
+def texts(hand: tuple) -> Iterator[str]:
+    """Every text the pattern method fills in for a hand, in its loops' order."""
+    for pattern in patterns.PATTERNS:
+        for numbers in orderings(hand):
+            for ops in itertools.product(patterns.OPERATORS, repeat=3):
+                yield patterns.fill(pattern, numbers, ops)
+
+
+def zero_divisions(hand: tuple, value=None) -> int:
+    """How many of the hand's texts have the value `value` (None: they divide by zero)."""
+    return sum(patterns.evaluate(text) == value for text in texts(hand))
+
+
+@lesson(
+    partial(known, zero_divisions),
+    [((2, 2, 9, 9),), ((1, 1, 1, 1),)],
+    what="`count_zero_divisions`",
+    hint=asking(
+        ASK,
+        zero_or_none=lambda got, case, _: (
+            got in (x := zero_divisions(*case, 0), x + known(zero_divisions, *case))
+        ),
+    ),
+    answers=[scan],
+)
+def check_count_zero_divisions(count_zero_divisions: Callable):
+    """Ex 3: how many of a hand's filled texts divide by zero."""
