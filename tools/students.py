@@ -215,8 +215,14 @@ def execute(path: Path, notebook: dict | None = None) -> None:
 
     notebook = nbformat.from_dict(notebook or nbformat.read(path, as_version=4))
     folder = {"metadata": {"path": str(path.parent)}}
+    # The kernel talks only to this process; its warning about TCP without encryption is noise.
+    quiet = ["--IPKernelApp.log_level=ERROR"]
     client = NotebookClient(
-        notebook, store_widget_state=False, record_timing=False, resources=folder
+        notebook,
+        store_widget_state=False,
+        record_timing=False,
+        resources=folder,
+        extra_arguments=quiet,
     )
     try:
         client.execute()
