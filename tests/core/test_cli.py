@@ -110,16 +110,20 @@ def test_an_ascii_terminal_gets_escapes_and_the_same_exit_code():
 
 
 ENGLISH = ["usage: t24 [-h]", "usage: t24 check [-h]", "options:", "show this help", "required"]
+ENGLISH += ["no way to make 24 from 1"]
 CHINESE = ["用法：t24 [-h]", "用法：t24 check [-h]", "N [N ...] 表达式", "缺少必需的参数：命令"]
+CHINESE += ["用 1 算不出 24"]
+COMMANDS = [["--help"], [], ["check", "-h"], ["solve", "1", "--method", "x"], ["solve", "1"]]
 NOT_CHINESE = [*ENGLISH[2:], "usage", "argument", "invalid choice", "COMMAND", "TARGET"]
 
 
 @pytest.mark.parametrize("lang, said", [("zh_CN.UTF-8", CHINESE), ("C.UTF-8", ENGLISH)])
-def test_argparse_speaks_the_locales_language_too(lang, said):
-    """`t24 --help`, a command's help and usage errors: under Chinese, no word of argparse's English."""
+def test_the_command_line_and_argparse_speak_the_locales_language(lang, said):
+    """`LANG=zh_CN.UTF-8 t24 solve 1 1 1 1` answers in Chinese, as any gettext program would;
+    `t24 --help`, a command's help and usage errors too: no word of argparse's English."""
     env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
     text = ""
-    for args in (["--help"], [], ["check", "-h"], ["solve", "1", "--method", "x"]):
+    for args in COMMANDS:
         command = [sys.executable, "-m", "t24", *args]
         done = subprocess.run(command, env={**env, "LANG": lang}, capture_output=True, text=True)
         text += done.stdout + done.stderr
