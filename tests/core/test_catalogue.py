@@ -175,21 +175,6 @@ def test_a_language_with_three_plural_forms_says_each(tmp_path, monkeypatch):
         monkeypatch.undo()
         text.use_language(None)
     assert said == ["[0] 1 hands", "[1] 3 hands", "[2] 5 hands"]
-    assert len(plurals) >= 25
-
-
-def test_the_command_line_speaks_its_locales_language():
-    """`LANG=zh_CN.UTF-8 t24 solve 1 1 1 1` answers in Chinese, as any gettext program would."""
-    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
-    said = {}
-    for lang in ("zh_CN.UTF-8", "C.UTF-8"):
-        command = [sys.executable, "-m", "t24", "solve", "1", "1", "1", "1"]
-        done = subprocess.run(command, env={**env, "LANG": lang}, capture_output=True, text=True)
-        said[lang] = (done.returncode, (done.stdout + done.stderr).strip())
-    assert said == {
-        "zh_CN.UTF-8": (1, "用 1 1 1 1 算不出 24"),
-        "C.UTF-8": (1, "no way to make 24 from 1 1 1 1"),
-    }
 
 
 MO = LOCALES / "zh_CN" / "LC_MESSAGES" / "t24.mo"
@@ -197,34 +182,19 @@ DAMAGED = {  # a catalogue cut short, emptied, or with bytes changed inside
     "truncated": lambda data: data[: len(data) // 2],
     "empty": lambda data: b"",
     "short": lambda data: data[:10],
+    "tables cut": lambda data: data[:100],
     "damaged": lambda data: data[:28] + bytes(b ^ 0xFF for b in data[28:200]) + data[200:],
 }
 
 
 @pytest.mark.parametrize("damage", DAMAGED.values(), ids=DAMAGED)
-def test_a_damaged_catalogue_leaves_english_said_in_one_line(tmp_path, monkeypatch, capsys, damage):
-    from t24 import text
-
-    broken = tmp_path / "zh_CN" / "LC_MESSAGES" / "t24.mo"
-    broken.parent.mkdir(parents=True)
-    broken.write_bytes(damage(MO.read_bytes()))
-    monkeypatch.setattr(text, "LOCALES", tmp_path)
-    try:
-        text.use_language("zh_CN")
-        assert text.said("{hand} has no answer", hand="1 1 1 1") == "1 1 1 1 has no answer"
-    finally:
-        monkeypatch.undo()
-        text.use_language(None)
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and f"cannot read {broken}" in err and "speaking English" in err
-
-
-def test_import_and_the_command_line_survive_a_damaged_catalogue(tmp_path):
-    """A copy of the package whose Chinese catalogue was cut short: `t24 solve` still answers."""
+def test_import_and_the_command_line_survive_a_damaged_catalogue_in_english(tmp_path, damage):
+    """A copy of the package whose Chinese catalogue was damaged: `t24 solve` still answers, in
+    English, after one line naming the file."""
     copy = tmp_path / "t24"
     shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__", "results"))
     mo = copy / MO.relative_to(PACKAGE)
-    mo.write_bytes(MO.read_bytes()[:100])
+    mo.write_bytes(damage(MO.read_bytes()))
     env = {**os.environ, "LANGUAGE": "zh_CN", "PYTHONPATH": str(tmp_path)}
     command = [sys.executable, "-m", "t24", "solve", "1", "1", "1", "1"]
     done = subprocess.run(command, env=env, capture_output=True, text=True, cwd=tmp_path)

@@ -57,14 +57,6 @@ trees = st.recursive(
 )
 
 
-@settings(max_examples=400, deadline=None)
-@given(trees)
-def test_round_trip(expr):
-    assert parse(str(expr)) == expr
-    assert parse(expr.pretty()) == expr
-    assert postfix.to_infix(expr.postfix()) == expr
-
-
 def value(expr):
     """The exact value, or None after a division by zero."""
     try:
@@ -84,9 +76,12 @@ def bracket_pairs(text):
     return pairs
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(trees)
-def test_every_printed_bracket_pair_is_needed(expr):
+def test_a_printed_tree_reads_back_the_same_and_every_bracket_pair_is_needed(expr):
+    assert parse(str(expr)) == expr
+    assert parse(expr.pretty()) == expr
+    assert postfix.to_infix(expr.postfix()) == expr
     text = str(expr)
     for start, end in bracket_pairs(text):
         if text[start + 1] == "-" and text[start + 2 : end].isdigit():

@@ -1,6 +1,5 @@
 """Packaging: extras by audience, the conda files and the lock in step with them, one version
-source, a core that needs only the standard library, the wheel's data only what the lessons read.
-(The built wheel itself: test_install.py.)"""
+source, a core that needs only the standard library. (The built wheel and its data: test_install.py.)"""
 
 import importlib.util
 import re
@@ -14,7 +13,6 @@ from packaging.specifiers import SpecifierSet
 from packaging.utils import canonicalize_name
 
 import t24
-from t24.results import FILES
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -81,18 +79,6 @@ def test_the_lock_and_the_conda_files_are_in_step_with_the_extras():
     )
     for name, text in lock.conda_files().items():
         assert (ROOT / name).read_text() == text, f"{name} is stale: make lock"
-
-
-def test_the_wheel_ships_only_the_benchmark_rows_the_lessons_read():
-    """The package data: the catalogues and the four files `t24.results.load_results()` reads,
-    under 300 kB (the full results stay in benchmarks/results/)."""
-    package = ROOT / "t24"
-    globs = PYPROJECT["tool"]["setuptools"]["package-data"]["t24"]
-    data = {path for glob in globs for path in package.glob(glob)}
-    measured = [path for path in data if path.parent.name == "measured"]
-    assert {path.relative_to(package).parts[0] for path in data} == {"measured", "locale"}
-    assert {path.name for path in measured} == set(FILES)
-    assert sum(path.stat().st_size for path in measured) < 300_000
 
 
 def test_version_has_one_source_and_citation_cff_agrees():

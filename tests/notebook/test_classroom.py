@@ -96,7 +96,12 @@ def test_a_page_reads_the_store_on_its_kernels_event_loop(store, monkeypatch):
     assert len(reads) > 2 and set(reads) == {threading.get_ident()}  # never another thread
 
 
-def test_the_teacher_page_shows_nothing_of_a_round_before_its_code(store):
+def test_the_teacher_page_shows_nothing_before_its_code_which_is_hard_to_guess(store):
+    """Each wrong code waits longer; spaces, dashes and capitals do not matter."""
+    codes = {classroom.make_code() for _ in range(50)}
+    assert len(codes) == 50 and all(len(code) == 11 and code[5] == "-" for code in codes)
+    assert len(classroom.CODE_LETTERS) ** sum(classroom.CODE_GROUPS) >= 2**40
+    assert [classroom.refusal_wait(n) for n in range(1, 9)] == [1, 2, 4, 8, 16, 32, 60, 60]
     store.start((1, 5, 5, 5))
     store.record(1, "s" * 32, True, "(5 - 1 / 5) * 5", "Zed")
     before = set(_instances)  # the widgets of the tests before
@@ -109,27 +114,17 @@ def test_the_teacher_page_shows_nothing_of_a_round_before_its_code(store):
     page.controls.hands.value = "1 1 1 1"  # what a browser may send before the code
     page.controls.start.click()
     assert store.latest().number == 1
-    assert "Wrong code" in unlock(page, "k7m2q-x9pz5")
-    assert "1 5 5 5" not in page.controls.view.value
-    assert unlock(page, " K7M2Q X9PZ4 ") == ""  # spaces, dashes and capitals do not matter
-    assert "1 5 5 5" in find(page, "t24-teacher-view").value
-
-
-def test_a_teacher_code_is_hard_to_guess_and_each_wrong_one_waits_longer(store):
-    codes = {classroom.make_code() for _ in range(50)}
-    assert len(codes) == 50 and all(len(code) == 11 and code[5] == "-" for code in codes)
-    assert len(classroom.CODE_LETTERS) ** sum(classroom.CODE_GROUPS) >= 2**40
-    assert [classroom.refusal_wait(n) for n in range(1, 9)] == [1, 2, 4, 8, 16, 32, 60, 60]
-    page = teacher_panel(store)
     find(page, "t24-teacher-code").value = "guess"
     find(page, "t24-teacher-open").click()  # Enter, then Open: the same code, refused once
     assert "Wrong code: the next try is taken in 1 s" in find(page, "t24-teacher-reply").value
     find(page, "t24-teacher-code").value = CODE  # at once: not even compared
     assert "Not tried" in find(page, "t24-teacher-reply").value
     assert page.controls.unlocked is False
-    assert "in 2 s" in unlock(page, "guess again")
+    assert "in 2 s" in unlock(page, "k7m2q-x9pz5")
+    assert "1 5 5 5" not in page.controls.view.value
     assert [number for number, _at in store.refusals()] == [1, 2]  # the server logs each
-    assert unlock(page) == "" and page.controls.unlocked
+    assert unlock(page, " K7M2Q X9PZ4 ") == "" and page.controls.unlocked
+    assert "1 5 5 5" in find(page, "t24-teacher-view").value
 
 
 def test_a_busy_store_is_tried_again_and_a_try_it_refuses_is_kept_until_it_is_free(

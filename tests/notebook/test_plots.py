@@ -60,9 +60,14 @@ TITLES = [
 
 
 @pytest.mark.parametrize(("draw", "finding"), TITLES)
-def test_the_title_states_the_finding(draw, finding):
+def test_the_title_states_the_finding_and_the_text_alternative_names_title_and_axes(draw, finding):
     shown = draw()
     assert finding in (shown.get_text() if hasattr(shown, "get_text") else shown.get_title())
+    fig = shown.figure
+    said = alt_text(fig)
+    axes = [(ax.get_title(), ax.get_xlabel(), ax.get_ylabel()) for ax in fig.axes]
+    assert fig.get_suptitle() in said and all(text in said for texts in axes for text in texts)
+    assert re.search(r"(Bar chart|Dot plot|Line chart|Network) of \d+ (bar|dot|line|point)", said)
 
 
 @pytest.mark.parametrize(
@@ -109,15 +114,6 @@ def test_the_agreement_table_says_whether_the_methods_agree():
     shown = agreement_html([(3, 3, 8, 8), (1, 1, 1, 1)], methods=["recursive", "fast"])
     assert shown.count(">yes</td>") == 2 and "NO" not in shown and "<i>none</i>" in shown
     assert "8 ÷ (3 − 8 ÷ 3)" in shown
-
-
-@pytest.mark.parametrize("draw", [draw for draw, _ in TITLES])
-def test_every_figure_has_a_text_alternative_naming_its_title_and_axes(draw):
-    fig = draw().figure
-    said = alt_text(fig)
-    axes = [(ax.get_title(), ax.get_xlabel(), ax.get_ylabel()) for ax in fig.axes]
-    assert fig.get_suptitle() in said and all(text in said for texts in axes for text in texts)
-    assert re.search(r"(Bar chart|Dot plot|Line chart|Network) of \d+ (bar|dot|line|point)", said)
 
 
 SHOWN = """

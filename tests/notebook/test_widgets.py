@@ -49,7 +49,6 @@ def test_reveal_shows_and_hides_its_content():
 
 def test_source_is_the_package_code_as_text_and_markdown():
     shown = source(reveal)
-    assert repr(shown).startswith("def reveal(") and repr(shown).endswith(
-        "sentence.format(label=label))"
-    )
+    code = repr(shown)
+    assert code.startswith("def reveal(") and code.endswith("sentence.format(label=label))")
     assert shown._repr_markdown_() == f"```python\n{shown.text}\n```"
