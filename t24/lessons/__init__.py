@@ -22,7 +22,7 @@ SLUGS += ["distinct_answers", "the_whole_deck", "play"]
 ASK = checks.ASK | {
     "target": N_("Do you compare with `target`, or with 24?"),
     "repeats": N_("Does your search skip orderings that repeat? `permutations` gives some twice."),
-    "float": N_("Is every value exact? In floats, `{item}` is not exactly {target}."),
+    "float": N_("Is every value exact, at every step?"),
     "shape": N_("Does your search take every shape? None of its answers is shaped `{shape}`."),
     "not_target": N_(
         "`{item}` among its answers makes {value}, not {target}: is each answer built the way its value is?"
@@ -93,7 +93,7 @@ def search_hint(package, tree, item=None, shape=None, none_kept="none_kept") -> 
         if not got and exact:
             return ASK[none_kept]
         if mine == exact and inexact:
-            return ASK["float"], {"item": tree(inexact[0]), "target": target}
+            return ASK["float"]
         wrong = [tree(x) for x in got if tree(x).value != target]
         if wrong:
             return ASK["not_target"], {"item": wrong[0], "value": wrong[0].value, "target": target}

@@ -26,6 +26,7 @@ try:
         make_pattern_stepper,
         make_postfix_stepper,
         make_recursion_stepper,
+        product_calls_html,
         state_html,
     )
     from .trees import plot_states_per_depth, plot_tree_and_states

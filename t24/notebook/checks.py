@@ -208,6 +208,8 @@ def translated(template: str | tuple, count: int = 1) -> str:
 
 def case_text(case: tuple) -> str:
     """A case in words: `((3, 3, 8, 8), 24)` is "3 3 8 8"; a target other than 24 is named."""
+    if len(case) == 1 and isinstance(case[0], list):  # a list a recursion shortens: `[5]`, not 5
+        return str(case[0])
     words = [hand_text(arg) if isinstance(arg, list | tuple) else str(arg) for arg in case]
     if len(case) != 2:
         return " ".join(words)

@@ -17,7 +17,7 @@ from ..methods import TABLE, postfix
 from ..parse import parse
 from ..text import Nn_, _, describe, plural, said
 from ..trace import LOOPS, TRACE_LIMIT, Trace, scan, stack_steps, too_big, trace
-from .widgets import WIDGET_FONT, Panel, box, cards_html, refusal, table_html
+from .widgets import WIDGET_FONT, Panel, box, cards_html, refusal, table_html, text_html
 
 STEP_CSS = (  # a step's tables and code at its text size, the stepper's labels at the widgets'
     "<style>.t24-step table, .t24-step td, .t24-step th, .t24-step code {font-size: inherit}"  # not words
@@ -25,6 +25,7 @@ STEP_CSS = (  # a step's tables and code at its text size, the stepper's labels 
     f"{{font-size: {WIDGET_FONT}}}</style>"
 )
 HITS = Nn_("{n} hit", "{n} hits")
+BAR = "│\u00a0\u00a0\u00a0"  # one level deeper in a drawing of calls
 
 
 @lru_cache(maxsize=16)
@@ -212,3 +213,13 @@ def make_postfix_stepper(hand: Sequence[int], target=24) -> Stepper | Panel:
 def make_recursion_stepper(hand: Sequence[int], target=24) -> Stepper | Panel:
     """A widget that steps through the states recursive reduction visits for one hand."""
     return stepper("recursive", hand, target)
+
+
+def product_calls_html(cards: Sequence[int]) -> str:
+    """The calls `product(cards)` makes in lesson 03, each under the call that made it, then the
+    value each gives back, last call first (drawn here, so the lesson shows no recursion early)."""
+    calls = [list(cards[k:]) for k in range(len(cards))]
+    lines = [BAR * depth + f"product({rest})" for depth, rest in enumerate(calls)]
+    for depth in reversed(range(len(calls))):
+        lines.append(BAR * depth + said("gives {value}", value=prod(calls[depth])))
+    return text_html(*lines)
