@@ -7,7 +7,7 @@ from functools import wraps
 
 from ..expr import BinOp, Num
 from ..methods import recursive
-from ..methods.sizes import final_numbers
+from ..methods.sizes import choices_per_step, final_numbers
 from ..notebook.checks import Finding, asking, brief, kind, lesson
 from ..text import N_, hand_text
 from . import ASK, SEARCHES, search_hint
@@ -41,6 +41,12 @@ ASK = ASK | {
         "it keeps {n} answers and returns {got}, though its base case returns True for a hit: does each call return True as soon as the call below it does?"
     ),
     "steps": N_("Does your loop run for every count of numbers, from the count down to 2?"),
+    "no_call": N_(
+        "Its base case keeps a hit, but the search never gets down to one number: does each of the six results call `search` on the first n − 1 numbers?"
+    ),
+    "own_call": N_(
+        "it calls t24's own `{name}`, which does the whole search; call your own `search` on the first n − 1 numbers."
+    ),
 }
 
 
@@ -74,10 +80,11 @@ PACKAGE_HITS = hits(recursive.search)  # the answers t24's own Search(n) finds
     what=N_("search"),
     item=mirror,
     answers=SEARCHES,
-    why=ASK["own_search"],
+    why=ASK["own_call"],
 )
 def check_reduction(search: Callable):
-    """Search(n), by the answers it finds (in any order, + and × either way round)."""
+    """Search(n), by the answers it finds (in any order, + and × either way round). The lesson
+    gives the loops and asks for the base case, the call and the restore: the hints say which."""
     mine = hits(search)
     ask = search_hint(PACKAGE_HITS, lambda x: x, mirror)
 
@@ -86,9 +93,24 @@ def check_reduction(search: Callable):
             return ASK["restore_empty"]
         if mine.left != list(case[0]):
             return ASK["restore"], {"left": hand_text(mine.left)}
+        if not got and never_called(search, case):
+            return ASK["no_call"]
         return ask(example, case, got)
 
     return mine, hint
+
+
+def never_called(search: Callable, case: tuple) -> bool:
+    """Whether a search's base case keeps a one-number hit, yet on the case nothing is ever
+    compared with the target: its calls never get down to one number."""
+    hand, target = case
+    one, goal, found = Goal(target), Goal(target), []
+    try:
+        search([(Fraction(target), Num(target))], 1, one, found)
+        search(recursive.start(hand), len(hand), goal, [])
+    except Exception:  # the cases themselves say what fails
+        return False
+    return bool(found) and not goal.compared
 
 
 def first_judge(hand: tuple, target: int) -> Callable:
@@ -143,16 +165,17 @@ def check_search_first(search_first: Callable):
 
 
 class Goal(Fraction):
-    """A target that counts how often it is compared after the first comparison that hits: a
-    first-answer search that stops there compares it no more."""
+    """A target that counts how often it is compared, and how often after the first comparison
+    that hits: a first-answer search that stops there compares it no more."""
 
     def __new__(cls, value):
         goal = super().__new__(cls, value)
-        goal.hit, goal.late = False, 0
+        goal.hit, goal.late, goal.compared = False, 0, 0
         return goal
 
     def __eq__(self, other):
         equal = Fraction.__eq__(self, other)
+        self.compared += 1
         self.late += self.hit
         self.hit = self.hit or equal is True
         return equal
@@ -170,7 +193,7 @@ class Goal(Fraction):
             x in (0, (right := recursive.final_numbers(*case)) // 6, right * 6)
         ),
     ),
-    answers=[final_numbers, recursive.search],
+    answers=[final_numbers, choices_per_step, recursive.search],
 )
 def check_final_numbers(final_numbers_for: Callable):
     """Ex 3: the final numbers the loops make for 2 to 5 cards."""

@@ -4,6 +4,8 @@ Orderings are n! / (k1! k2! ...), bracket patterns little Schröder numbers, pos
 
     >>> ordering_count((1, 5, 5, 5)), pattern_count(4), shape_count(4), final_numbers(4)
     (4, 11, 5, 3888)
+    >>> choices_per_step(4)
+    [36, 18, 6]
 """
 
 from collections import Counter
@@ -34,9 +36,14 @@ def shape_count(count: int) -> int:
     return comb(2 * (count - 1), count - 1) // count
 
 
+def choices_per_step(count: int) -> list[int]:
+    """The recursive search's choices at each step: 6 × C(k, 2) results, k = count..2."""
+    return [6 * comb(k, 2) for k in range(count, 1, -1)]
+
+
 def final_numbers(count: int) -> int:
-    """The recursive search's final numbers: 6 × C(k, 2) results at each level, k = count..2."""
-    return prod(6 * comb(k, 2) for k in range(count, 1, -1))
+    """The recursive search's final numbers: the product of its choices at each step."""
+    return prod(choices_per_step(count))
 
 
 def pattern_candidates(hand: Sequence[int]) -> int:

@@ -438,12 +438,15 @@ def safe_equal(a, b) -> bool:
 
 
 def handed_out(code, given: int) -> bool:
-    """Whether a function's body is as handed out: `given` statements, then a raise."""
+    """Whether a function's body is as handed out: `given` statements, then a raise; or, where
+    the handout leaves several parts between given lines, a raise first and another below."""
     try:
         tree = ast.parse(textwrap.dedent(inspect.getsource(code))).body[0]
     except (OSError, TypeError, SyntaxError):
         return False
     body = [s for s in getattr(tree, "body", []) if not isinstance(s, ast.Expr)]
+    if body and isinstance(body[0], ast.Raise):
+        return len(body) == 1 or any(isinstance(s, ast.Raise) for s in ast.walk(body[1]))
     return bool(body) and isinstance(body[-1], ast.Raise) and len(body) <= 1 + given
 
 
