@@ -208,7 +208,7 @@ def translated(template: str | tuple, count: int = 1) -> str:
     return n_(*template, count) if isinstance(template, tuple) else _(template)
 
 
-def case_text(case: tuple) -> str:
+def case_text(case: tuple, both: str = BOTH) -> str:
     """A case in words: `((3, 3, 8, 8), 24)` is "3 3 8 8"; a target other than 24 is named."""
     if len(case) == 1 and isinstance(case[0], list):  # a list a recursion shortens: `[5]`, not 5
         return str(case[0])
@@ -216,7 +216,7 @@ def case_text(case: tuple) -> str:
     if len(case) != 2:
         return " ".join(words)
     if not isinstance(case[0], tuple) or not isinstance(case[1], int | Fraction):
-        return said(BOTH, first=words[0], second=words[1])
+        return said(both, first=words[0], second=words[1])
     return words[0] if case[1] == 24 else said(WITH_TARGET, hand=words[0], target=words[1])
 
 
@@ -257,9 +257,11 @@ def named(value) -> str:
     return translated(KINDS[of][1], count).format(v=text, t=type(value).__name__, n=count)
 
 
-def say(found: Finding, what: str, question: str | tuple | None = None) -> str:
-    """The one place a finding becomes a sentence, with the question its hint asks, if any."""
-    fill = {"what": _(what), "limit": LIMIT, "case": case_text(found.case), "detail": _(NO_MESSAGE)}
+def say(found: Finding, what: str, question: str | tuple | None = None, both=BOTH) -> str:
+    """The one place a finding becomes a sentence, with the question its hint asks, if any;
+    `both` names a case of two arguments."""
+    fill = {"what": _(what), "limit": LIMIT, "case": case_text(found.case, both)}
+    fill["detail"] = _(NO_MESSAGE)
     fill |= {"got": brief(found.example), "n": 1, **found.words}
     if found.kind in ("kind", "item_kind"):
         want = said(KINDS[kind(found.want)][2], t=type(found.want).__name__)
@@ -455,6 +457,17 @@ def handed_out(code, given: int) -> bool:
     return bool(body) and isinstance(body[-1], ast.Raise) and len(body) <= 1 + given
 
 
+def written(function: Callable, kind: type, within: tuple = (ast.AST,)) -> bool:
+    """Whether the function's own code has a `kind` of statement or operator (`ast.Return`,
+    `ast.Not`) inside one of the kinds `within` (a loop: `(ast.For, ast.While)`)."""
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(inspect.unwrap(function))))
+    except (OSError, TypeError, SyntaxError):
+        return False
+    places = [node for node in ast.walk(tree) if isinstance(node, within)]
+    return any(isinstance(node, kind) for place in places for node in ast.walk(place))
+
+
 def error_finding(error: Exception, attempt: Callable, case: tuple, given: int) -> Finding:
     """The stub left as is, or the line of the student's code, what went wrong and where to look."""
     if isinstance(error, NotImplementedError):
@@ -564,7 +577,16 @@ def fits(got, want) -> bool:
 
 
 def check(
-    attempt, expected, cases, *, what=None, hint=None, advice=None, right="right", **options
+    attempt,
+    expected,
+    cases,
+    *,
+    what=None,
+    hint=None,
+    advice=None,
+    right="right",
+    both=BOTH,
+    **options,
 ) -> bool:
     """Run `attempt` beside `expected` on every case; print one sentence; True only when right.
     `expected` gives a value, a list (a multiset, unless `ordered`; its items compared by `item`)
@@ -574,7 +596,7 @@ def check(
     gives above its `raise NotImplementedError()`), `hidden` and `allowed` (t24's functions the
     attempt must not call, and those on whose route it may: `watching`). An error's advice is
     `advice(error, case, None)` in place of the engine's, when it finds the error's cause; `right`:
-    the sentence said when it is right."""
+    the sentence said when it is right; `both`: how a case of two arguments is named."""
     for case in cases:
         try:
             want = expected(*case)
@@ -594,7 +616,7 @@ def check(
     if hint and found.kind in ASKED:
         with contextlib.suppress(Exception, KeyboardInterrupt):  # an odd example: no question
             question = hint(found.example, found.case, found.got)
-    print(say(found, what or N_("answer"), question))
+    print(say(found, what or N_("answer"), question, both))
     return found.kind == right
 
 
