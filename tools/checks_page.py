@@ -38,6 +38,7 @@ BLOCK = re.compile(r"```python( setup)?\n(.*?)```", re.S)
 # What to ask a student next, after each kind of sentence (and its question, when it has one).
 NEXT = {
     "right": N_("Which case was hardest for your function, and why does it get it right?"),
+    "right_answer": N_("How did you find your answer: which step did you try first?"),
     "stub": N_(
         "What should the function give back for the first case? Say it before writing code."
     ),
@@ -48,6 +49,7 @@ NEXT = {
     "error": N_("Show me the line it names: what is each value there, for that case?"),
     "error_unplaced": N_("Which call in your function hands on the values that fail? Print them."),
     "shortcut": N_("Which steps of the method does your function take itself?"),
+    "not_asked": N_("Which way does the exercise ask you to write it, and where does yours part?"),
     "printed": N_("What is the difference between showing a value and giving it back?"),
     "none": N_("Which path through your function ends without a `return`?"),
     "said": N_("Work the case on paper: what should the function give back, step by step?"),
@@ -127,10 +129,11 @@ def parts() -> dict:
 def classify(sentence: str) -> tuple:
     """(the SENTENCES kind, the table entries of its question and advice) of one sentence."""
     said = sentence.strip()
+    ends = ("", ".", "。")  # a sentence that ends with a question drops its full stop
     kinds = [
         k
         for k, v in checks.SENTENCES.items()
-        if re.fullmatch(f"(?:{matcher(v).pattern})( .*)?", said, re.S)
+        if any(re.fullmatch(f"(?:{matcher(v).pattern})( .*)?", said + end, re.S) for end in ends)
     ]
     kind = max(kinds, key=lambda k: len(shown(checks.SENTENCES[k])))
     hits = [(key, text) for key, text in parts().items() if matcher(text).search(sentence)]
@@ -219,10 +222,11 @@ def write(got: dict, where: dict) -> str:
         doc = inspect.getdoc(every_check()[name]).splitlines()[0]
         lines.append(f"\n### `{name}`: {doc}\n\n" if english else f"\n### `{name}`\n\n")
         for (kind, keys), titles in sorted(
-            got[name].items(), key=lambda item: (item[0][0] == "right", -len(item[1]))
+            got[name].items(), key=lambda item: (item[0][0].startswith("right"), -len(item[1]))
         ):
             lines.append(entry(kind, keys, every))
-            lines.append(f"  - {_(GOT_BY[kind == 'right']).format(titles='; '.join(titles))}\n")
+            by = _(GOT_BY[kind.startswith("right")])
+            lines.append(f"  - {by.format(titles='; '.join(titles))}\n")
             lines.append(f"  - {_(ASK_NEXT).format(question=_(NEXT[kind]))}\n")
     used = {kind for found in got.values() for kind, _keys in found}
     lines.append(f"\n## {_(EVERY_SENTENCE)}\n\n")

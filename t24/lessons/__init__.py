@@ -2,11 +2,13 @@
 questions they ask (the engine that runs them is t24/notebook/checks.py). Here: what several
 lessons share, the questions about a search's answers and the operands of − and ÷."""
 
+import ast
 import importlib
+import traceback
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
-from functools import cache, partial
+from functools import cache, partial, wraps
 
 from ..expr import OPS, Expr
 from ..methods import compiled, fast, patterns, postfix, recursive
@@ -36,6 +38,10 @@ ASK = checks.ASK | {
     "own_search": N_(
         "it calls t24's own `{name}`, which does the whole search; write the loops yourself."
     ),
+    "early_return": N_(
+        "Is your `return` inside a loop? It ends the function on the loop's first pass."
+    ),
+    "eval": N_("use `patterns.evaluate`, which gives `None` instead of stopping"),
     "operand": N_("Which operand comes first in − and ÷?"),
     "fraction": N_("Is every number a Fraction before the first step?"),
 }
@@ -78,18 +84,36 @@ def swapped(value, case: tuple, got=None) -> bool:
     return checks.safe_equal(value, postfix.evaluate(sequence, combine=combine))
 
 
-def search_hint(package, tree, item=None, shape=None, none_kept="none_kept") -> Callable:
-    """The questions about a search's answers, each asked only when its cause is found."""
+def loop_return(function: Callable) -> bool:
+    """Whether the function has a `return` inside a loop, which ends it on the first pass."""
+    return checks.written(function, ast.Return, within=(ast.For, ast.While))
+
+
+def evaluated(error: BaseException, case=None, got=None) -> bool:
+    """Whether a division by zero came from text run by `eval` (its code is "<string>")."""
+    steps = traceback.walk_tb(error.__traceback__)
+    return isinstance(error, ZeroDivisionError) and any(
+        frame.f_code.co_filename == "<string>" for frame, _line in steps
+    )
+
+
+def search_hint(package, tree, item=None, shape=None, none_kept="none_kept", early=False):
+    """The questions about a search's answers, each asked only when its cause is found (`early`:
+    the search has a `return` inside a loop)."""
     item = item or (lambda x: x)
 
     def ask(example, case, got) -> tuple | str | None:
         hand, target = case
         mine = Counter(map(item, got))
         right = known(package, hand, target)
-        if target != 24 and mine == Counter(map(item, known(package, hand, Fraction(24)))):
+        off = [tree(x).value for x in got if tree(x).value != target]
+        as_24 = mine == Counter(map(item, known(package, hand, Fraction(24))))
+        if target != 24 and (as_24 or off and all(value == 24 for value in off)):
             return ASK["target"]
         inexact = [x for x in right if postfix.evaluate(tree(x).postfix(), float) != target]
         exact = Counter(item(x) for x in right if x not in inexact)
+        if early and (not got or len(got) == 1):
+            return ASK["early_return"]
         if not got and exact:
             return ASK[none_kept]
         if mine == exact and inexact:
@@ -108,12 +132,20 @@ def search_hint(package, tree, item=None, shape=None, none_kept="none_kept") -> 
 
 def searching(package: Callable, tree: Callable, shape: Callable, item=None) -> Callable:
     """A lesson's check of a search beside t24's `package`, on HANDS."""
-    return checks.lesson(
-        partial(known, package),
-        HANDS,
-        what=N_("search"),
-        hint=search_hint(package, tree, item, shape, "none_kept_loops"),
-        item=item,
-        answers=SEARCHES,
-        why=ASK["own_search"],
-    )
+
+    def make(ready: Callable) -> Callable:
+        def hinted(search: Callable) -> tuple:
+            early = loop_return(search)
+            return search, search_hint(package, tree, item, shape, "none_kept_loops", early)
+
+        return checks.lesson(
+            partial(known, package),
+            HANDS,
+            what=N_("search"),
+            advice=checks.asking(ASK, eval=evaluated),
+            item=item,
+            answers=SEARCHES,
+            why=ASK["own_search"],
+        )(wraps(ready)(hinted))
+
+    return make

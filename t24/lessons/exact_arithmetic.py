@@ -5,7 +5,7 @@ from operator import attrgetter
 
 import numpy as np
 
-from ..expr import BinOp
+from ..expr import OPS, BinOp
 from ..methods import postfix
 from ..notebook.checks import asking, kind, lesson, safe_equal
 from ..parse import parse
@@ -18,17 +18,29 @@ ASK = ASK | {
     "value_shortcut": N_(
         "it lets t24 work out the value (`{name}`); work it out step by step from the tree."
     ),
+    "floor": N_("Do you divide with `//`? It rounds down; `/` divides exactly."),
 }
 CASES = ["8 / (3 - 8 / 3)", "4 / (1 - 5 / 6)", "7 - (6 - 5) / 3", "(5 - 1 / 5) * 5"]
 CASES = [(parse(text),) for text in CASES + ["1 / 3 + 1 / 6", "6 / (5 / 4 - 1)", "2 - 9"]]
 VALUES = [BinOp.value, postfix.evaluate]  # what works out a tree's value: the tree's own, or t24's
 
 
+def floored(value, case: tuple, got=None) -> bool:
+    """Whether `value` is what the case's tree makes when each ÷ rounds down (`//`)."""
+    combine = lambda op, a, b: a // b if op == "/" else OPS[op](a, b)  # noqa: E731
+    return safe_equal(value, postfix.evaluate(case[0].postfix(), combine=combine))
+
+
 @lesson(
     attrgetter("value"),
     CASES,
     what="`exact_value`",
-    hint=asking(ASK, fraction=lambda value, case, got: kind(value) == "float", operand=swapped),
+    hint=asking(
+        ASK,
+        fraction=lambda value, case, got: kind(value) == "float",
+        operand=swapped,
+        floor=floored,
+    ),
     answers=VALUES,
     why=ASK["value_shortcut"],
     given=3,  # the handout gives the card case and the two recursive calls

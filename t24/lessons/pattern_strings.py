@@ -1,5 +1,6 @@
 """Lesson pattern strings' checks: the pattern search, and the texts that divide by zero."""
 
+import ast
 import itertools
 import re
 from collections.abc import Callable, Iterator
@@ -7,7 +8,7 @@ from functools import partial
 
 from ..hand import orderings
 from ..methods import patterns
-from ..notebook.checks import asking, lesson
+from ..notebook.checks import asking, lesson, written
 from ..parse import parse
 from ..text import N_
 from ..trace import scan
@@ -15,6 +16,9 @@ from . import ASK, known, searching
 
 ASK = ASK | {
     "zero_or_none": N_(
+        "Does it count the texts that divide by zero (`None`), not those whose value is 0?"
+    ),
+    "not_value": N_(
         "Does it count the texts that divide by zero (`None`), not those whose value is 0? `not value` is true for both."
     ),
 }
@@ -38,17 +42,19 @@ def zero_divisions(hand: tuple, value=None) -> int:
     return sum(patterns.evaluate(text) == value for text in texts(hand))
 
 
+def counts_zero(got, case: tuple, _=None) -> bool:
+    """Whether `got` counts the texts whose value is 0, instead of or beside those dividing by 0."""
+    zeros = zero_divisions(*case, 0)
+    return got in (zeros, zeros + known(zero_divisions, *case))
+
+
 @lesson(
     partial(known, zero_divisions),
     [((2, 2, 9, 9),), ((1, 1, 1, 1),)],
     what="`count_zero_divisions`",
-    hint=asking(
-        ASK,
-        zero_or_none=lambda got, case, _: (
-            got in (x := zero_divisions(*case, 0), x + known(zero_divisions, *case))
-        ),
-    ),
     answers=[scan],
 )
 def check_count_zero_divisions(count_zero_divisions: Callable):
     """Ex 3: how many of a hand's filled texts divide by zero."""
+    key = "not_value" if written(count_zero_divisions, ast.Not) else "zero_or_none"
+    return count_zero_divisions, asking(ASK, **{key: counts_zero})

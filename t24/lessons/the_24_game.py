@@ -7,7 +7,7 @@ from ..check import check_answer
 from ..methods import fast
 from ..notebook.checks import Finding, asking, kind, lesson
 from ..solver import solve
-from ..text import N_
+from ..text import N_, _
 from . import ASK, SEARCHES
 
 ASK = ASK | {
@@ -27,10 +27,19 @@ def judge_2_2_13_13(text: str) -> Finding | str | None:
     if not isinstance(text, str):
         return Finding("kind", example=text, want="")
     answer = check_answer((2, 2, 13, 13), text)
-    return None if answer.ok else answer.message
+    why = answer.message.replace("{", "{{").replace("}", "}}")  # said as it is
+    # TRANSLATORS: the full stop that ends a sentence of t24.check_answer in a check's sentence
+    why += "" if why[-1:] in "?？" else _(".")
+    return None if answer.ok else Finding("said", example=text, words={"why": why})
 
 
-@lesson(lambda hand: judge_2_2_13_13, [((2, 2, 13, 13),)], answers=SEARCHES, why=ASK["own_answer"])
+@lesson(
+    lambda hand: judge_2_2_13_13,
+    [((2, 2, 13, 13),)],
+    right="right_answer",
+    answers=SEARCHES,
+    why=ASK["own_answer"],
+)
 def check_answer_2_2_13_13(answer: Callable):
     """Ex 1: the text for 2 2 13 13, judged as `check_answer` judges it."""
     return wraps(answer)(lambda hand: answer())  # an error then names the student's line

@@ -42,6 +42,7 @@ SENTENCES = {
         "Right: your {what} agrees on the {n} case tried.",
         "Right: your {what} agrees on all {n} cases tried.",
     ),
+    "right_answer": N_("Right: your {what} makes 24, using exactly {case}."),
     "stub": N_("Your {what} is not written yet: write its body, then run this check again."),
     "raise_left": N_(
         "Your {what} still raises NotImplementedError for {case}: delete the `raise NotImplementedError()` line below your code."
@@ -60,6 +61,7 @@ SENTENCES = {
     ),
     "error_unplaced": N_("Your {what} stopped with an error for {case}: {problem}; {advice}."),
     "shortcut": N_("Your {what} takes a shortcut for {case}: {why}"),
+    "not_asked": N_("Your {what} is not written the way the exercise asks: {why}"),
     "printed": N_(
         "Your {what} printed `{printed}` for {case} but gave back nothing (None): did you print instead of return?"
     ),
@@ -105,7 +107,7 @@ KINDS = {
     "array": (np.ndarray, N_("a numpy array ({v})"), N_("a numpy array")),
     "text": (str, N_("the text {v}"), N_("text in quotes")),
     "whole": (int, N_("the whole number {v}"), N_("a whole number")),
-    "fraction": (Fraction, N_("the fraction {v}"), N_("a number (a Fraction)")),
+    "fraction": (Fraction, N_("the fraction {v}"), N_("a Fraction")),
     "float": (float, N_("the float {v}"), N_("a float")),
     "tree": (Expr, N_("the expression tree `{v}`"), N_("an expression tree")),
     "list": (LISTS, Nn_("a {t} of {n} item", "a {t} of {n} items"), N_("a {t}")),
@@ -125,7 +127,7 @@ PROBLEMS = {
     StopIteration: N_("you took one item more than there is ({detail})"),
     MemoryError: N_("it filled the memory ({detail})"),
     Exception: N_("it raised {name} ({detail})"),
-    None: N_("a step gave back nothing (None) ({detail})"),
+    None: N_("a step gave back nothing (None)"),
 }
 ADVICE = {
     ZeroDivisionError: N_("check the divisor before dividing"),
@@ -138,7 +140,7 @@ ADVICE = {
     StopIteration: N_("check how many items you take"),
     MemoryError: N_("is there a loop that never ends?"),
     Exception: N_("read the line named"),
-    None: N_("is a `return` missing?"),
+    None: N_("is a `return` missing, or does no `if` match?"),
 }
 UNDEFINED = N_("you used the name `{name}`, which is not defined")
 # Python's own first line for the commonest errors, its blanks in braces and `*` for any words
@@ -206,7 +208,7 @@ def translated(template: str | tuple, count: int = 1) -> str:
     return n_(*template, count) if isinstance(template, tuple) else _(template)
 
 
-def case_text(case: tuple) -> str:
+def case_text(case: tuple, both: str = BOTH) -> str:
     """A case in words: `((3, 3, 8, 8), 24)` is "3 3 8 8"; a target other than 24 is named."""
     if len(case) == 1 and isinstance(case[0], list):  # a list a recursion shortens: `[5]`, not 5
         return str(case[0])
@@ -214,7 +216,7 @@ def case_text(case: tuple) -> str:
     if len(case) != 2:
         return " ".join(words)
     if not isinstance(case[0], tuple) or not isinstance(case[1], int | Fraction):
-        return said(BOTH, first=words[0], second=words[1])
+        return said(both, first=words[0], second=words[1])
     return words[0] if case[1] == 24 else said(WITH_TARGET, hand=words[0], target=words[1])
 
 
@@ -255,9 +257,11 @@ def named(value) -> str:
     return translated(KINDS[of][1], count).format(v=text, t=type(value).__name__, n=count)
 
 
-def say(found: Finding, what: str, question: str | tuple | None = None) -> str:
-    """The one place a finding becomes a sentence, with the question its hint asks, if any."""
-    fill = {"what": _(what), "limit": LIMIT, "case": case_text(found.case), "detail": _(NO_MESSAGE)}
+def say(found: Finding, what: str, question: str | tuple | None = None, both=BOTH) -> str:
+    """The one place a finding becomes a sentence, with the question its hint asks, if any;
+    `both` names a case of two arguments."""
+    fill = {"what": _(what), "limit": LIMIT, "case": case_text(found.case, both)}
+    fill["detail"] = _(NO_MESSAGE)
     fill |= {"got": brief(found.example), "n": 1, **found.words}
     if found.kind in ("kind", "item_kind"):
         want = said(KINDS[kind(found.want)][2], t=type(found.want).__name__)
@@ -268,6 +272,7 @@ def say(found: Finding, what: str, question: str | tuple | None = None) -> str:
         elif blank in ("problem", "advice", "why"):
             fill[blank] = _(value).format_map(fill)
     sentence = translated(SENTENCES[found.kind], fill["n"]).format_map(fill)
+    sentence = re.sub(r"([?？])[.。]$", r"\1", sentence)  # a question ends the sentence
     if not question:
         return sentence
     template, more = question if isinstance(question, tuple) else (question, {})
@@ -306,7 +311,8 @@ def shown_name(function: Callable) -> str:
     """How a sentence names one of t24's functions: `t24.solve`, `patterns.search`."""
     import t24
 
-    function = getattr(function, "fget", function)  # a property: `BinOp.value`
+    if isinstance(function, property):  # as the student writes it: `expr.value`
+        return f"expr.{function.fget.__name__}"
     if getattr(t24, function.__name__, None) is function:
         return f"t24.{function.__name__}"
     if "." in function.__qualname__:  # a method: its class names it
@@ -422,8 +428,9 @@ def stopped(error, used, attempt, case, given) -> Finding:
     shortcut, the time limit, Ctrl-C, SystemExit or an error."""
     if used:
         return Finding("shortcut", case, words={"why": used[1], "name": shown_name(used[0])})
-    if isinstance(error, Shortcut):
-        return Finding("shortcut", case, words={"why": error.args[0], **error.args[1]})
+    if isinstance(error, Shortcut):  # its words may name another kind: "not_asked"
+        words = {"why": error.args[0], **error.args[1]}
+        return Finding(words.pop("kind", "shortcut"), case, words=words)
     for stop, kind in STOPPED.items():
         if isinstance(error, stop):
             return Finding(kind, case)
@@ -450,6 +457,17 @@ def handed_out(code, given: int) -> bool:
     return bool(body) and isinstance(body[-1], ast.Raise) and len(body) <= 1 + given
 
 
+def written(function: Callable, kind: type, within: tuple = (ast.AST,)) -> bool:
+    """Whether the function's own code has a `kind` of statement or operator (`ast.Return`,
+    `ast.Not`) inside one of the kinds `within` (a loop: `(ast.For, ast.While)`)."""
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(inspect.unwrap(function))))
+    except (OSError, TypeError, SyntaxError):
+        return False
+    places = [node for node in ast.walk(tree) if isinstance(node, within)]
+    return any(isinstance(node, kind) for place in places for node in ast.walk(place))
+
+
 def error_finding(error: Exception, attempt: Callable, case: tuple, given: int) -> Finding:
     """The stub left as is, or the line of the student's code, what went wrong and where to look."""
     if isinstance(error, NotImplementedError):
@@ -471,13 +489,13 @@ def error_finding(error: Exception, attempt: Callable, case: tuple, given: int) 
     if isinstance(error, AttributeError) and getattr(error, "name", None):
         words |= attribute_advice(error.name, getattr(error, "obj", None))
     if not steps:
-        return Finding("error_unplaced", case, words=words)
+        return Finding("error_unplaced", case, error, words=words)
     frame, line = steps[-1]  # the deepest call in the student's file
     called = frame.f_code
     if code.co_firstlineno <= line <= max(n for *_, n in code.co_lines() if n):
         called = code  # in their function, when the line is there
     words |= {"line": line - called.co_firstlineno + 1, "function": called.co_name}
-    return Finding("error", case, words=words)
+    return Finding("error", case, error, words=words)
 
 
 def name_advice(name: str, names: dict) -> dict:
@@ -558,30 +576,48 @@ def fits(got, want) -> bool:
     return mine == theirs
 
 
-def check(attempt, expected, cases, *, what=None, hint=None, **options) -> bool:
+def check(
+    attempt,
+    expected,
+    cases,
+    *,
+    what=None,
+    hint=None,
+    advice=None,
+    right="right",
+    both=BOTH,
+    **options,
+) -> bool:
     """Run `attempt` beside `expected` on every case; print one sentence; True only when right.
     `expected` gives a value, a list (a multiset, unless `ordered`; its items compared by `item`)
     or a judge (None when right, else a reason or a Finding). A wrong value or item is followed
     by `hint(example, case, got)`: an ASK entry (and its blanks), or None when its cause is not
     likely. `options` are `verdict`'s: `ordered`, `item`, `given` (the statements the handout
     gives above its `raise NotImplementedError()`), `hidden` and `allowed` (t24's functions the
-    attempt must not call, and those on whose route it may: `watching`)."""
+    attempt must not call, and those on whose route it may: `watching`). An error's advice is
+    `advice(error, case, None)` in place of the engine's, when it finds the error's cause; `right`:
+    the sentence said when it is right; `both`: how a case of two arguments is named."""
     for case in cases:
         try:
-            right = expected(*case)
-            found = verdict(attempt, right, case, **options)
+            want = expected(*case)
+            found = verdict(attempt, want, case, **options)
         except KeyboardInterrupt:  # a Ctrl-C while t24 works out its own answer
             found = Finding("interrupted", case)
         if found:
             break
     else:
-        found = Finding("right", words={"n": len(cases)})
+        found = Finding(right, case, words={"n": len(cases)})
     question = None
+    if advice and found.kind in ("error", "error_unplaced"):
+        with contextlib.suppress(Exception):  # an odd error: the engine's advice
+            told = advice(found.example, found.case, None)
+            if told:
+                found.words |= {"advice": told[0], **told[1]}
     if hint and found.kind in ASKED:
         with contextlib.suppress(Exception, KeyboardInterrupt):  # an odd example: no question
             question = hint(found.example, found.case, found.got)
-    print(say(found, what or N_("answer"), question))
-    return found.kind == "right"
+    print(say(found, what or N_("answer"), question, both))
+    return found.kind == right
 
 
 # The question every shortcut asks unless its lesson says another (each lesson's ASK, t24/lessons/).
