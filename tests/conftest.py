@@ -16,6 +16,7 @@ from pathlib import Path
 import psutil
 import psycopg
 import pytest
+from budgets import table
 
 from t24 import solver
 
@@ -23,6 +24,13 @@ os.environ.setdefault("MPLBACKEND", "Agg")  # before anything imports matplotlib
 # The package speaks the environment's language (gettext); the tests, and the kernels they start,
 # hear English whatever this computer's locale, unless a test or a notebook chooses another.
 os.environ["LANGUAGE"] = "en"
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The code's size by who reads it, against each budget, at the end of every session."""
+    terminalreporter.write_sep("-", "lines of code by who reads them, against their budgets")
+    for line in table():
+        terminalreporter.write_line(line)
 
 
 @pytest.fixture(autouse=True)
