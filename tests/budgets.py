@@ -1,8 +1,6 @@
-"""The code's lines counted by who reads it, each group against its budget (`wc -l` of its `.py`
-files). A file counts in the first group whose globs name it, so the package's rest is what the
-groups before it left. A group over its budget is held where it stands (`held`): it may shrink
-toward the budget, never grow. tests/core/test_budgets.py holds each group to that; every pytest
-session prints the table at its end."""
+"""The code's lines by who reads them (`wc -l` of `.py` files), each group against its budget; a
+file counts in the first group that names it. A group over its budget is held where it stands: it
+may shrink, never grow (tests/core/test_budgets.py); every session prints the table at its end."""
 
 from pathlib import Path
 

@@ -61,9 +61,11 @@ def test_a_lesson_fits_its_periods_states_the_sum_of_its_tasks_and_its_copy_hide
     45 minutes, a longer lesson saying so and marking where each period ends. The copy holds no
     answer and speaks about the game, not the software."""
     copy = ROOT / "notebooks" / path.name
-    for cell in cells(copy):
+    for cell in cells(path) + cells(copy):  # the teacher's copy, projected, folds them too
         hidden = cell["metadata"].get("jupyter", {}).get("source_hidden", False)
         assert "reveal" not in cell["metadata"].get("tags", []) or hidden
+    for cell in cells(copy):
+        hidden = cell["metadata"].get("jupyter", {}).get("source_hidden", False)
         assert not re.search(r"BEGIN (SOLUTION|HIDDEN TESTS|MARK SCHEME)", text(cell))
         if cell["cell_type"] == "code" and not hidden:
             assert not re.search(r"^\s*assert\b", text(cell), re.MULTILINE), text(cell)
