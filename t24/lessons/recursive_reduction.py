@@ -13,7 +13,7 @@ from ..expr import BinOp, Num
 from ..methods import recursive
 from ..methods.sizes import choices_per_step, final_numbers
 from ..notebook.checks import Finding, asking, brief, kind, lesson, run
-from ..text import N_, hand_text
+from ..text import N_, _
 from . import ASK, SEARCHES, search_hint
 
 ASK = ASK | {
@@ -75,6 +75,9 @@ ASK = ASK | {
 }
 
 
+LONG = N_("(a long fraction)")  # a value the array ends with, too long to read in a sentence
+
+
 def mirror(expr):
     """A tree up to the order of the operands of + and ×, as a search finds it in any order."""
     if not isinstance(expr, BinOp):
@@ -133,7 +136,8 @@ def check_reduction(search: Callable):
         if not mine.left:
             return ASK["restore_empty"]
         if mine.left != list(case[0]):
-            return ASK["restore"], {"left": hand_text(mine.left)}
+            left = [str(v) if len(str(v)) <= 12 else _(LONG) for v in mine.left]
+            return ASK["restore"], {"left": " ".join(left)}
         if not got and never_called(search, case):
             return ASK["no_call"]
         return ask(example, case, got)
