@@ -125,8 +125,7 @@ def check_reduction(search: Callable):
     gives the loops and asks for the base case, the call and the restore: the hints say which."""
     mine = hits(search)
     ask = search_hint(PACKAGE_HITS, lambda x: x, mirror)
-
-    wrote = written_faults(search)
+    wrote = written_faults(search)  # a fault its code shows, asked before what its answers show
 
     def hint(example, case, got) -> tuple | str | None:
         if wrote:
