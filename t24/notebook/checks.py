@@ -44,8 +44,9 @@ SENTENCES = {
     ),
     "right_answer": N_("Right: your {what} makes 24, using exactly {case}."),
     "stub": N_("Your {what} is not written yet: write its body, then run this check again."),
-    "raise_left": N_(
-        "Your {what} still raises NotImplementedError for {case}: delete the `raise NotImplementedError()` line below your code."
+    "raise_left": Nn_(
+        "Your {what} still raises NotImplementedError for {case}: delete the `raise NotImplementedError()` line below your code.",
+        "Your {what} still raises NotImplementedError for {case}: delete every `raise NotImplementedError()` line ({n} are left) once your code is above it.",
     ),
     "slow": N_(
         "Your {what} did not finish in {limit} s for {case}: is there a loop that never ends?"
@@ -121,7 +122,7 @@ PROBLEMS = {
     IndexError: N_("you took an item that is not there ({detail})"),
     KeyError: N_("you looked up a key that is not there ({detail})"),
     RecursionError: N_("the function kept calling itself ({detail})"),
-    TypeError: N_("two values of the wrong kinds met ({detail})"),
+    TypeError: N_("a value of the wrong kind was used ({detail})"),
     AttributeError: N_("you used a name after a dot that is not there ({detail})"),
     ValueError: N_("a value was not accepted ({detail})"),
     StopIteration: N_("you took one item more than there is ({detail})"),
@@ -472,7 +473,15 @@ def error_finding(error: Exception, attempt: Callable, case: tuple, given: int) 
     """The stub left as is, or the line of the student's code, what went wrong and where to look."""
     if isinstance(error, NotImplementedError):
         *_steps, (frame, _line) = traceback.walk_tb(error.__traceback__)  # the stub's own raise?
-        return Finding("stub" if handed_out(frame.f_code, given) else "raise_left", case)
+        if handed_out(frame.f_code, given):
+            return Finding("stub", case)
+        try:  # how many raises are left: "every" one when there are several
+            tree = ast.parse(textwrap.dedent(inspect.getsource(frame.f_code)))
+            raises = [x.exc for x in ast.walk(tree) if isinstance(x, ast.Raise) and x.exc]
+            left = sum(ast.unparse(x).startswith(NotImplementedError.__name__) for x in raises)
+        except (OSError, TypeError, SyntaxError):
+            left = 1
+        return Finding("raise_left", case, words={"n": max(1, left)})
     cause = next(cause for cause in type(error).__mro__ if cause in PROBLEMS)
     if isinstance(error, TypeError) and "NoneType" in str(error):
         cause = None
