@@ -315,7 +315,7 @@ class RoundPlayer:
     def __init__(self, store: Classroom, **options):
         self.store = store
         self.student = secrets.token_hex(16)  # until the browser sends the id it keeps
-        self.number, self.dealt, self.said = None, None, ""  # the round, its hand, the status
+        self.number, self.said = None, ""  # the round joined (its hand is the game's), the status
         self.kept: list[tuple] = []  # tries not stored yet, the oldest first
         self.name = widgets.Text(
             placeholder=_("optional, for a class round"), description=_("Your name"), style=LABEL
@@ -346,9 +346,9 @@ class RoundPlayer:
             self.kept.pop(0)
         return True
 
-    def on_try(self, round_, reply):
+    def on_try(self, _round, reply):
         """After the game answered: the try stored, or kept and said."""
-        if round_ is not self.dealt:
+        if self.number is None:
             return
         answer = answer_key(reply) if reply.ok else ""
         self.kept.append(
@@ -374,11 +374,11 @@ class RoundPlayer:
         current = self.store.current()
         if current is not None and current.number != self.number:
             self.game.deal(current.hand)
-            self.number, self.dealt = current.number, self.game.round
+            self.number = current.number
             joined = _("Class round {number}: the whole class has this hand.")
             self.say(joined.format(number=current.number))
         elif current is None and self.number is not None:
-            self.number = self.dealt = None
+            self.number = None
             self.say(_("The class round is over. Next hand deals you a new one."))
 
 

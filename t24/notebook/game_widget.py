@@ -88,7 +88,6 @@ class GameWidget(Panel):
         target = plain(said("→ make {target}", target=describe(self.game.target)))
         cards = cards_html(current.hand)
         self.hand_view.value = box(f"{cards} {TARGET.format(target=target)}", "2.4em")
-        self.checked = None
         self.answer.value = ""
         self.hints.clear()
         self.tell(plain(self.game.rules))

@@ -17,14 +17,13 @@ class JudgeApart(NbGraderPreprocessor):
     """Judge each graded code cell of t24's apart; a failing one's outputs become an error."""
 
     def preprocess(self, nb, resources):
-        cells = [dict(cell) for cell in nb.cells]
         for index, cell in enumerate(nb.cells):
             grading = cell.metadata.get("nbgrader", {})
             if cell.cell_type != "code" or not grading.get("grade") or grading.get("solution"):
                 continue
             if any(output.output_type == "error" for output in cell.get("outputs", [])):
                 continue  # failed in the kernel already: 0 either way
-            judged = judge(cells, index)
+            judged = judge(nb.cells, index)
             if judged is None or judged[0]:
                 continue
             said = "%s: judged apart, not passed: %s"  # not words: nbgrader's log is English
