@@ -106,9 +106,9 @@ def search_hint(package, tree, item=None, shape=None, none_kept="none_kept", ear
         hand, target = case
         mine = Counter(map(item, got))
         right = known(package, hand, target)
-        off = [tree(x).value for x in got if tree(x).value != target]
+        wrong = [x for x in map(tree, got) if x.value != target]
         as_24 = mine == Counter(map(item, known(package, hand, Fraction(24))))
-        if target != 24 and (as_24 or off and all(value == 24 for value in off)):
+        if target != 24 and (as_24 or wrong and all(x.value == 24 for x in wrong)):
             return ASK["target"]
         inexact = [x for x in right if postfix.evaluate(tree(x).postfix(), float) != target]
         exact = Counter(item(x) for x in right if x not in inexact)
@@ -118,7 +118,6 @@ def search_hint(package, tree, item=None, shape=None, none_kept="none_kept", ear
             return ASK[none_kept]
         if mine == exact and inexact:
             return ASK["float"]
-        wrong = [tree(x) for x in got if tree(x).value != target]
         if wrong:
             return ASK["not_target"], {"item": wrong[0], "value": wrong[0].value, "target": target}
         if mine.get(item(example), 0) > 1 and len(set(hand)) < len(hand):

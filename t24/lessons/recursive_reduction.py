@@ -3,7 +3,6 @@ count of final numbers."""
 
 import ast
 import inspect
-import textwrap
 import traceback
 from collections.abc import Callable
 from fractions import Fraction
@@ -12,7 +11,7 @@ from functools import wraps
 from ..expr import BinOp, Num
 from ..methods import recursive
 from ..methods.sizes import choices_per_step, final_numbers
-from ..notebook.checks import Finding, asking, brief, kind, lesson, run
+from ..notebook.checks import Finding, asking, brief, kind, lesson, parsed, run
 from ..text import N_, _
 from . import ASK, SEARCHES, search_hint
 
@@ -147,7 +146,7 @@ def check_reduction(search: Callable):
 def written_faults(search: Callable) -> str | None:
     """The ASK key of a fault the attempt's code has that its answers alone do not name."""
     try:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(inspect.unwrap(search)))).body[0]
+        tree = parsed(inspect.unwrap(search)).body[0]
         array, n, target, found = [arg.arg for arg in tree.args.args]
     except Exception:  # no source, or not four parameters: the answers say what is wrong
         return None

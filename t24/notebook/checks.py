@@ -445,13 +445,18 @@ def safe_equal(a, b) -> bool:
         return False
 
 
+def parsed(code) -> ast.Module:
+    """The syntax tree of a function's (or a code object's) own source; empty without one."""
+    try:
+        return ast.parse(textwrap.dedent(inspect.getsource(code)))
+    except (OSError, TypeError, SyntaxError):
+        return ast.Module(body=[], type_ignores=[])
+
+
 def handed_out(code, given: int) -> bool:
     """Whether a function's body is as handed out: `given` statements, then a raise; or, where
     the handout leaves several parts between given lines, a raise first and another below."""
-    try:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(code))).body[0]
-    except (OSError, TypeError, SyntaxError):
-        return False
+    tree = next(iter(parsed(code).body), None)
     body = [s for s in getattr(tree, "body", []) if not isinstance(s, ast.Expr)]
     if body and isinstance(body[0], ast.Raise):
         return len(body) == 1 or any(isinstance(s, ast.Raise) for s in ast.walk(body[1]))
@@ -461,10 +466,7 @@ def handed_out(code, given: int) -> bool:
 def written(function: Callable, kind: type, within: tuple = (ast.AST,)) -> bool:
     """Whether the function's own code has a `kind` of statement or operator (`ast.Return`,
     `ast.Not`) inside one of the kinds `within` (a loop: `(ast.For, ast.While)`)."""
-    try:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(inspect.unwrap(function))))
-    except (OSError, TypeError, SyntaxError):
-        return False
+    tree = parsed(inspect.unwrap(function))
     places = [node for node in ast.walk(tree) if isinstance(node, within)]
     return any(isinstance(node, kind) for place in places for node in ast.walk(place))
 
@@ -475,12 +477,9 @@ def error_finding(error: Exception, attempt: Callable, case: tuple, given: int) 
         *_steps, (frame, _line) = traceback.walk_tb(error.__traceback__)  # the stub's own raise?
         if handed_out(frame.f_code, given):
             return Finding("stub", case)
-        try:  # how many raises are left: "every" one when there are several
-            tree = ast.parse(textwrap.dedent(inspect.getsource(frame.f_code)))
-            raises = [x.exc for x in ast.walk(tree) if isinstance(x, ast.Raise) and x.exc]
-            left = sum(ast.unparse(x).startswith(NotImplementedError.__name__) for x in raises)
-        except (OSError, TypeError, SyntaxError):
-            left = 1
+        tree = parsed(frame.f_code)  # how many raises are left: "every" one when there are several
+        raises = [x.exc for x in ast.walk(tree) if isinstance(x, ast.Raise) and x.exc]
+        left = sum(ast.unparse(x).startswith(NotImplementedError.__name__) for x in raises)
         return Finding("raise_left", case, words={"n": max(1, left)})
     cause = next(cause for cause in type(error).__mro__ if cause in PROBLEMS)
     if isinstance(error, TypeError) and "NoneType" in str(error):
