@@ -106,10 +106,9 @@ def stack_steps(tokens: Sequence) -> list[str]:
         popped = f"{operand(left)} {op} {operand(right)}"
         if op == "/" and right == 0:  # the division below stops the machine
             steps.append(said("pop two: {step} divides by zero", step=popped))
-        else:
-            value = describe(OPS[op](left, right))
-            steps.append(said("pop two: {step}, push {value}", step=popped, value=value))
-        return OPS[op](left, right)
+        value = OPS[op](left, right)  # (÷ 0 raises: no push is said)
+        steps.append(said("pop two: {step}, push {value}", step=popped, value=describe(value)))
+        return value
 
     postfix.evaluate(tokens, number, combine)
     return steps
