@@ -8,6 +8,7 @@ import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import NamedTuple
 
 from .expr import OPS, Expr
@@ -146,6 +147,7 @@ LOOPS = {
 }
 
 
+@lru_cache(maxsize=16)  # a stepper views one candidate at a time
 def scan(method: str, hand: Hand, target: Fraction) -> tuple[tuple, ...]:
     """The method's three loops for the hand (outer first), then every candidate once, in order:
     the hits, the hits with a new tree, the divisions by 0."""
