@@ -8,6 +8,7 @@ import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import NamedTuple
 
 from .expr import OPS, Expr
@@ -106,10 +107,9 @@ def stack_steps(tokens: Sequence) -> list[str]:
         popped = f"{operand(left)} {op} {operand(right)}"
         if op == "/" and right == 0:  # the division below stops the machine
             steps.append(said("pop two: {step} divides by zero", step=popped))
-        else:
-            value = describe(OPS[op](left, right))
-            steps.append(said("pop two: {step}, push {value}", step=popped, value=value))
-        return OPS[op](left, right)
+        value = OPS[op](left, right)  # (÷ 0 raises: no push is said)
+        steps.append(said("pop two: {step}, push {value}", step=popped, value=describe(value)))
+        return value
 
     postfix.evaluate(tokens, number, combine)
     return steps
@@ -147,6 +147,7 @@ LOOPS = {
 }
 
 
+@lru_cache(maxsize=16)  # a stepper views one candidate at a time
 def scan(method: str, hand: Hand, target: Fraction) -> tuple[tuple, ...]:
     """The method's three loops for the hand (outer first), then every candidate once, in order:
     the hits, the hits with a new tree, the divisions by 0."""

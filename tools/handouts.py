@@ -53,7 +53,7 @@ MARKER = (
 TRACE = ("Trace it by hand", "动手跟踪")
 HEADING = r"^#+ (Try it first|先试一试)\s*$"
 ON_PAPER = {"in the cell below": "in the box below", "下面的单元格": "下面的方框"}
-SYMBOLS = {"+": "+", "-": "−", "*": "×", "/": "÷"}
+SYMBOLS = {"+": "+", **t24.expr.SYMBOLS}  # the operators as the package prints them
 PATTERN_HAND, TREE_HAND, TREE_TARGET, SEED = (2, 4, 6, 8), (2, 3, 4), 10, 2024
 LATIN = Path(matplotlib.get_data_path(), "fonts/ttf")  # DejaVu Sans, the same on every computer
 CHROMIUM = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
@@ -395,8 +395,8 @@ def css(text: str) -> Markup:
     return Markup(quoted.replace("{k}", '" counter(page) "').replace("{n}", '" counter(pages) "'))
 
 
-def page_html(lesson: Path, found: list[dict], answers: bool, language: str) -> str:
-    """The lesson's sheets as one HTML document of A4 pages."""
+def page_html(title: str, found: list[dict], answers: bool, language: str) -> str:
+    """The lesson's sheets as one HTML document of A4 pages, `title` at its top."""
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(Path(__file__).parent), autoescape=True, trim_blocks=True
     )
@@ -404,7 +404,6 @@ def page_html(lesson: Path, found: list[dict], answers: bool, language: str) -> 
     fonts = {"DejaVu Sans": LATIN / "DejaVuSans.ttf", "Noto Sans SC": cjk_font()}
     fonts["DejaVu Sans Mono"] = LATIN / "DejaVuSansMono.ttf"
     bold = LATIN / "DejaVuSans-Bold.ttf"
-    title = f"{lesson.name[:2]} · {nav.title(nbformat.read(lesson, as_version=4))[0]}"
     return env.get_template("handouts.html").render(
         title=title, sheets=found, answers=answers, fonts=fonts, bold=bold, lang=language
     )
@@ -436,10 +435,11 @@ def build(out: Path, numbers=(), run: bool = True, language: str = "en") -> dict
             if numbers and lesson.name[:2] not in numbers:
                 continue
             found = sheets(lesson, run)
+            title = f"{lesson.name[:2]} · {nav.title(nbformat.read(lesson, as_version=4))[0]}"
             for answers, copy in ((False, "students"), (True, "teacher")):
                 name = f"{copy}/{lesson.stem}.pdf"
                 (out / copy).mkdir(parents=True, exist_ok=True)
-                print_pdf(page_html(lesson, found, answers, language), out / name)
+                print_pdf(page_html(title, found, answers, language), out / name)
                 print(out / name, flush=True)
                 made[name] = found
     finally:

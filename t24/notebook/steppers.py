@@ -6,7 +6,7 @@ pure function (HTML)."""
 import html
 from bisect import bisect_right
 from collections.abc import Sequence
-from functools import lru_cache, partial
+from functools import partial
 from math import prod
 
 import ipywidgets as widgets
@@ -28,7 +28,6 @@ HITS = Nn_("{n} hit", "{n} hits")
 BAR = "│\u00a0\u00a0\u00a0"  # one level deeper in a drawing of calls
 
 
-@lru_cache(maxsize=16)
 def page(title: str, place: str, index: int, total: int, body: str, counts: str) -> str:
     """A step's view: its title and `place` (step `index` from 0 of `total`), its body, counters."""
     place = place.format(number=f"{index + 1:,}", total=f"{total:,}")
